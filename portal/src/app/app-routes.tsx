@@ -1,0 +1,61 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { hasLiveSession, isLoggedIn } from '../features/auth/auth-state';
+import { showSnackbar } from '../lib/snackbar';
+import { LOGIN_TO_CONTINUE, loginRedirectFor, needsLogin, routeFor } from './guard';
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label="Loading">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** A screen whose code failed to load (offline, or the 120 s limit): say so and offer a retry. */
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-xl font-bold">This page could not be loaded</h1>
+        <p className="mt-2">{this.state.error.message || 'Please check your internet connection!'}</p>
+        <button type="button" className="btn btn-primary mt-6" onClick={() => window.location.reload()}>Retry</button>
+      </main>
+    );
+  }
+}
+
+/** Renders the route of the current path, after the guard's login check; sets the page title. */
+export function AppRoutes() {
+  useSignals();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
+  const route = routeFor(pathname);
+  const blocked = needsLogin(route, isLoggedIn.value && hasLiveSession());
+
+  useEffect(() => {
+    document.title = route.title;
+  }, [route]);
+
+  useEffect(() => {
+    if (!blocked) return;
+    showSnackbar(LOGIN_TO_CONTINUE, { color: 'error' });
+    navigate(loginRedirectFor(`${pathname}${search ? `?${search}` : ''}`), { replace: true });
+  }, [blocked, pathname, search, navigate]);
+
+  if (blocked) return <Loading />;
+  const Screen = route.screen;
+  return (
+    <ScreenErrorBoundary key={route.path}>
+      <Suspense fallback={<Loading />}>
+        <Screen title={route.title} />
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}

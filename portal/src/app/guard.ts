@@ -1,0 +1,31 @@
+import { matchRoute } from 'wouter';
+import { parse as parsePattern } from 'regexparam';
+import { NOT_FOUND, ROUTES, type RouteMeta } from './route-table';
+
+export const LOGIN_TO_CONTINUE = 'Please log in to continue!';
+
+/** The route a path belongs to (first match in table order), or the not-found route. */
+export function routeFor(pathname: string, routes: readonly RouteMeta[] = ROUTES): RouteMeta {
+  return routes.find((route) => matchRoute(parsePattern, route.path, pathname)[0]) ?? NOT_FOUND;
+}
+
+/** Where an unauthenticated visit goes: the login page with the full target as nextUrl. */
+export function loginRedirectFor(fullPath: string): string {
+  return `/auth/login?nextUrl=${encodeURIComponent(fullPath)}`;
+}
+
+/** Does this visit need a login the visitor does not have? */
+export function needsLogin(route: RouteMeta, loggedIn: boolean): boolean {
+  return !route.skipAuth && !loggedIn;
+}
+
+/**
+ * May the student go from one path to another? While a test runs, leaving a test-in route for
+ * another route is cancelled (query changes on the same route stay allowed).
+ */
+export function mayLeave(fromPath: string, toPath: string, testRunning: boolean): boolean {
+  if (!testRunning) return true;
+  const from = routeFor(fromPath);
+  if (!from.testIn) return true;
+  return toPath.split(/[?#]/)[0] === fromPath;
+}

@@ -1,0 +1,87 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** Every screen receives its route's title, so headings and the tab title agree. */
+export type ScreenProps = { title: string };
+
+export interface RouteMeta {
+  path: string;
+  /** The page title (spec: set from the route's metadata). */
+  title: string;
+  /** Routes the spec marks as needing no login. */
+  skipAuth?: boolean;
+  /** A test-in route: leaving it is cancelled while a test runs. */
+  testIn?: boolean;
+  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+}
+
+/** Spec section 9: lazy screen loading has a 120 s timeout. */
+export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
+
+function screen<T extends ComponentType<ScreenProps>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(
+    () =>
+      new Promise<{ default: T }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('Please check your internet connection!')), SCREEN_LOAD_TIMEOUT_MS);
+        load().then(
+          (module) => { clearTimeout(timer); resolve(module); },
+          (error: unknown) => { clearTimeout(timer); reject(error instanceof Error ? error : new Error(String(error))); },
+        );
+      }),
+  );
+}
+
+const Home = screen(() => import('../features/home/home-page'));
+const Login = screen(() => import('../features/auth/login-page'));
+const ChangePassword = screen(() => import('../features/auth/change-password-page'));
+const Unavailable = screen(() => import('../features/unavailable/unavailable-page'));
+
+const later = (path: string, title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ path, title, screen: Unavailable, ...extra });
+
+/** The route table of student-portal.md section 2 and tests-and-assessments.md section 2. */
+export const ROUTES: readonly RouteMeta[] = [
+  // Home shows the Student Login button to a signed-out visitor (spec: Home, logged out).
+  { path: '/', title: 'Institute Management System', screen: Home, skipAuth: true },
+  { path: '/auth', title: 'Institute Management System', screen: Home, skipAuth: true },
+  { path: '/auth/login', title: 'Login', screen: Login, skipAuth: true },
+  { path: '/password/change', title: 'Change Password', screen: ChangePassword },
+  later('/desk', 'Desk'),
+  later('/dashboard/desk', 'Desk'),
+  later('/timetable', 'Timetable'),
+  later('/study', 'Study Material'),
+  later('/study/:subject_id', 'Study Material'),
+  later('/assignment', 'Assignment'),
+  later('/homework', 'Homework'),
+  later('/video-lecture', 'Video Lecture'),
+  later('/attendance', 'Attendance'),
+  later('/certificates', 'Certificates'),
+  later('/certificate-request', 'Certificate Request'),
+  later('/fee-list', 'My Fees'),
+  later('/query-new', 'New Query'),
+  later('/queries', 'Queries'),
+  later('/queries/:id', 'Query'),
+  later('/troubleshoot', 'Troubleshoot'),
+  later('/troubleshoot/capture-image', 'Capture Image'),
+  later('/profile', 'Profile'),
+  later('/test', 'Scheduled Tests'),
+  later('/test-results', 'Results'),
+  later('/test-submitted', 'Test Submitted', { skipAuth: true }),
+  later('/test/:id', 'Test'),
+  later('/test/:id/in', 'Test', { testIn: true }),
+  later('/test/:id/test-in-partwise', 'Test', { testIn: true }),
+  later('/test/:id/dashboard', 'Test Dashboard'),
+  later('/test/:id/instruction', 'Instructions'),
+  later('/test/:id/ready-check', 'Device Check'),
+  later('/test/:id/result', 'Result'),
+  later('/test/:id/review', 'Review'),
+  later('/chapter-test/:ids/instruction', 'Instructions'),
+  later('/marksheet', 'Marksheet'),
+  later('/marksheet/:id', 'Marksheet'),
+  later('/answer-sheet', 'Answer Sheet'),
+  later('/answer-sheet/:id', 'Answer Sheet'),
+];
+
+export const NOT_FOUND: RouteMeta = {
+  path: '*',
+  title: 'Page not found',
+  screen: screen(() => import('../features/unavailable/not-found-page')),
+};

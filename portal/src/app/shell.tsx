@@ -1,0 +1,150 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Menu as MenuIcon, Palette, Home as HomeIcon, ShieldCheck, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { clearSession, displayName, isLoggedIn, userConfig } from '../features/auth/auth-state';
+import { isFlagOn } from '../features/auth/token';
+import { extensionLink } from '../features/extension/extension-status';
+import { MENU_ICONS } from '../features/menu/menu-icons';
+import { visibleMenuEntries } from '../features/menu/menu-entries';
+import { ThemeDialog } from '../features/theme/theme-dialog';
+import { showSnackbar } from '../lib/snackbar';
+
+/** Spec: logout reloads after 500 ms. */
+const LOGOUT_RELOAD_MS = 500;
+
+function MenuDrawer({ open, onClose, onTheme }: { open: boolean; onClose: () => void; onTheme: () => void }) {
+  useSignals();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+  const entries = isLoggedIn.value ? visibleMenuEntries(userConfig.value) : [];
+  return (
+    <div className="fixed inset-0 z-40">
+      <div className="absolute inset-0 bg-black/40" onClick={onClose} aria-hidden="true" />
+      <nav id="main-menu" aria-label="Main menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-base-100 shadow-xl">
+        <div className="flex items-center justify-between border-b border-base-300 p-3">
+          <span className="font-bold">Menu</span>
+          <button ref={closeButton} type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close menu" onClick={onClose}>
+            <X className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+        <ul className="menu w-full flex-1 flex-nowrap overflow-y-auto">
+          <li>
+            <Link href="/" onClick={onClose}><HomeIcon className="h-5 w-5" aria-hidden="true" />Home</Link>
+          </li>
+          {entries.map((item) => {
+            const Icon = MENU_ICONS[item.key];
+            return (
+              <li key={item.key}>
+                <Link href={item.href} onClick={onClose}>
+                  {Icon ? <Icon className="h-5 w-5" aria-hidden="true" /> : null}
+                  {item.title}
+                </Link>
+              </li>
+            );
+          })}
+          <li>
+            <button type="button" onClick={() => { onClose(); onTheme(); }}>
+              <Palette className="h-5 w-5" aria-hidden="true" />Theme
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}
+
+function AccountMenu() {
+  useSignals();
+  const [, navigate] = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const close = () => details.current?.removeAttribute('open');
+
+  function logout() {
+    close();
+    showSnackbar('Signed out successfully!', { color: 'success' });
+    clearSession();
+    navigate('/');
+    setTimeout(() => window.location.reload(), LOGOUT_RELOAD_MS);
+  }
+
+  const initial = displayName.value.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <details ref={details} className="dropdown dropdown-end">
+      <summary className="btn btn-ghost gap-2 px-2" aria-label="Account">
+        <span className="avatar avatar-placeholder">
+          <span className="w-8 rounded-full bg-primary text-primary-content">
+            <span aria-hidden="true">{initial}</span>
+          </span>
+        </span>
+        <span className="hidden max-w-40 truncate sm:inline">{displayName.value}</span>
+      </summary>
+      <ul className="menu dropdown-content z-30 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+        {isFlagOn(userConfig.value, 'ALLOW_CHANGE_PASSWORD') ? (
+          <li><Link href="/password/change" onClick={close}>Change Password</Link></li>
+        ) : null}
+        <li><Link href="/profile" onClick={close}>Profile</Link></li>
+        <li><button type="button" onClick={logout}>Logout</button></li>
+      </ul>
+    </details>
+  );
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  useSignals();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  return (
+    <div className="min-h-screen bg-base-200">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
+        Skip to content
+      </a>
+      <header className="navbar sticky top-0 z-20 bg-base-100 shadow-sm">
+        <div className="flex-none">
+          <button
+            ref={menuButton}
+            type="button"
+            className="btn btn-ghost btn-square"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon className="h-6 w-6" aria-hidden="true" />
+          </button>
+        </div>
+        <div className="min-w-0 flex-1">
+          <Link href="/" className="btn btn-ghost truncate px-2 text-lg font-bold">
+            <img src="/favicon.svg" alt="" className="h-7 w-7" />
+            <span className="truncate">Invigil</span>
+          </Link>
+        </div>
+        <div className="flex flex-none items-center gap-1">
+          {extensionLink.value ? (
+            <span className="badge badge-success gap-1 whitespace-nowrap" title={`Extension ${extensionLink.value.extensionVersion}`}>
+              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+              <span className="hidden xs:inline sm:inline">Extension connected</span>
+              <span className="sr-only sm:hidden">Extension connected</span>
+            </span>
+          ) : null}
+          {isLoggedIn.value ? <AccountMenu /> : null}
+        </div>
+      </header>
+      <MenuDrawer open={menuOpen} onClose={closeMenu} onTheme={() => setThemeOpen(true)} />
+      <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+      <div id="content">{children}</div>
+    </div>
+  );
+}

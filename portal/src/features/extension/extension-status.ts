@@ -1,0 +1,19 @@
+import { signal } from '@preact/signals-react';
+
+export interface ExtensionLink {
+  extensionVersion: string;
+  origin: string;
+}
+
+/** Set when the institute's extension answered our pairing request; null when absent. */
+export const extensionLink = signal<ExtensionLink | null>(null);
+
+/**
+ * Starts pairing after the first paint. The protocol code (and its schema library) loads in its
+ * own chunk so it never delays the sign-in screen.
+ */
+export function startExtensionPairing(): void {
+  const start = () => void import('./extension-link').then((module) => module.pairWithExtension());
+  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1500 });
+  else setTimeout(start, 200);
+}

@@ -1,0 +1,79 @@
+import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
+import { FetchError, ofetch } from 'ofetch';
+
+export const CONNECTION_MESSAGE = 'Please check your internet connection!';
+export const LOGIN_REQUIRED_MESSAGE = 'Log in required!';
+
+/** An API failure with the message to show the student (spec section 8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly data: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ApiHooks {
+  getToken: () => string | null;
+  onUnauthorized: () => void;
+}
+
+// The auth feature plugs itself in at start-up; lib stays below features.
+let hooks: ApiHooks = { getToken: () => null, onUnauthorized: () => {} };
+
+export function configureApi(next: ApiHooks): void {
+  hooks = next;
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: Record<string, unknown>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Calls the spec allows without login (login, verifyOTP, user...) pass false. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+const client = ofetch.create({ baseURL: API_PREFIX, retry: 0 });
+
+function messageOf(data: unknown): string | null {
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string' && data.message) {
+    return data.message;
+  }
+  return null;
+}
+
+/** Maps any failure of a call to an ApiError carrying the message the spec asks for. */
+export function toApiError(error: unknown, onUnauthorized: () => void = () => {}): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof FetchError) {
+    const status = error.response?.status ?? null;
+    if (status === null) return new ApiError(CONNECTION_MESSAGE, null);
+    if (status === 401) onUnauthorized();
+    return new ApiError(messageOf(error.data) ?? error.statusText ?? error.message, status, error.data);
+  }
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return new ApiError(CONNECTION_MESSAGE, null);
+  }
+  return new ApiError(error instanceof Error ? error.message : String(error), null);
+}
+
+export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const { auth = true, method = 'GET', body, query, signal } = options;
+  const token = hooks.getToken();
+  if (auth && !token) throw new ApiError(LOGIN_REQUIRED_MESSAGE, null);
+  try {
+    return await client<T>(path, {
+      method,
+      body,
+      query,
+      signal,
+      headers: token ? { [ACCESS_TOKEN_HEADER]: token } : {},
+    });
+  } catch (error) {
+    throw toApiError(error, hooks.onUnauthorized);
+  }
+}

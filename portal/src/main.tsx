@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initAuth } from './features/auth/auth-state';
+import { startExtensionPairing } from './features/extension/extension-status';
+import { activeThemeIndex, applyTheme } from './features/theme/themes';
+import './styles.css';
+
+applyTheme(activeThemeIndex.value);
+initAuth();
+// Spec: the right-click context menu is disabled.
+document.addEventListener('contextmenu', (event) => event.preventDefault());
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+startExtensionPairing();

@@ -1,0 +1,8 @@
+// Plain constants of the HTTP contract. Kept apart from the schemas so that code which needs
+// only these (the portal's first screen) does not load the schema library.
+
+/** The API lives under this prefix so it never collides with portal routes (/queries, /test/{id}...). */
+export const API_PREFIX = '/api';
+
+/** The header that carries the session token on every call (spec section 7). */
+export const ACCESS_TOKEN_HEADER = 'x-access-token';

@@ -4,6 +4,9 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // The extension workspace uses React 18 (Plasmo) and npm hoists it to the root; the portal's
+  // own React 19 must be the only one its libraries (wouter, signals) see.
+  resolve: { dedupe: ['react', 'react-dom'] },
   build: {
     target: 'es2022',
     sourcemap: true,

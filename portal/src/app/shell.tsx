@@ -64,11 +64,30 @@ function MenuDrawer({ open, onClose, onTheme }: { open: boolean; onClose: () => 
 function AccountMenu() {
   useSignals();
   const [, navigate] = useLocation();
-  const details = useRef<HTMLDetailsElement>(null);
-  const close = () => details.current?.removeAttribute('open');
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
 
   function logout() {
-    close();
+    setOpen(false);
     showSnackbar('Signed out successfully!', { color: 'success' });
     clearSession();
     navigate('/');
@@ -77,23 +96,34 @@ function AccountMenu() {
 
   const initial = displayName.value.trim().charAt(0).toUpperCase() || '?';
   return (
-    <details ref={details} className="dropdown dropdown-end">
-      <summary className="btn btn-ghost gap-2 px-2" aria-label="Account">
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost gap-2 px-2"
+        aria-label="Account"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => setOpen((value) => !value)}
+      >
         <span className="avatar avatar-placeholder">
           <span className="w-8 rounded-full bg-primary text-primary-content">
             <span aria-hidden="true">{initial}</span>
           </span>
         </span>
         <span className="hidden max-w-40 truncate sm:inline">{displayName.value}</span>
-      </summary>
-      <ul className="menu dropdown-content z-30 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg">
-        {isFlagOn(userConfig.value, 'ALLOW_CHANGE_PASSWORD') ? (
-          <li><Link href="/password/change" onClick={close}>Change Password</Link></li>
-        ) : null}
-        <li><Link href="/profile" onClick={close}>Profile</Link></li>
-        <li><button type="button" onClick={logout}>Logout</button></li>
-      </ul>
-    </details>
+      </button>
+      {open ? (
+        <ul id="account-menu" className="menu absolute right-0 z-30 mt-2 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+          {isFlagOn(userConfig.value, 'ALLOW_CHANGE_PASSWORD') ? (
+            <li><Link href="/password/change" onClick={() => setOpen(false)}>Change Password</Link></li>
+          ) : null}
+          <li><Link href="/profile" onClick={() => setOpen(false)}>Profile</Link></li>
+          <li><button type="button" onClick={logout}>Logout</button></li>
+        </ul>
+      ) : null}
+    </div>
   );
 }
 
@@ -135,8 +165,7 @@ export function Shell({ children }: { children: ReactNode }) {
           {extensionLink.value ? (
             <span className="badge badge-success gap-1 whitespace-nowrap" title={`Extension ${extensionLink.value.extensionVersion}`}>
               <ShieldCheck className="h-4 w-4" aria-hidden="true" />
-              <span className="hidden xs:inline sm:inline">Extension connected</span>
-              <span className="sr-only sm:hidden">Extension connected</span>
+              <span className="sr-only sm:not-sr-only">Extension connected</span>
             </span>
           ) : null}
           {isLoggedIn.value ? <AccountMenu /> : null}

@@ -1,0 +1,65 @@
+import type { PlasmoCSConfig } from 'plasmo';
+
+import type { ToExtensionMessage } from '@invigil/shared/protocol/messages';
+
+import { acceptPageMessage, acceptReply } from '../lib/bridge-filter';
+import { pageHidden, relayPortalMessage, type BridgeMessage } from '../lib/bridge-messages';
+import { PORTAL_ORIGINS } from '../lib/config';
+
+// Relays protocol messages between the portal page and the background worker. The matches below
+// are what `plasmo dev` uses; scripts/build.mjs rewrites them in the built manifest from the
+// allow-list (loopback hosts when it has a loopback origin, plus each other allowed origin).
+export const config: PlasmoCSConfig = {
+  matches: ['http://127.0.0.1/*', 'http://localhost/*'],
+  run_at: 'document_start',
+  all_frames: false,
+};
+
+/** False once the extension was reloaded or removed under this page: chrome.runtime is then dead. */
+function extensionAlive(): boolean {
+  try {
+    return typeof chrome !== 'undefined' && Boolean(chrome.runtime?.id);
+  } catch {
+    return false;
+  }
+}
+
+function startBridge(): void {
+  const send = async (message: BridgeMessage): Promise<unknown> => {
+    if (!extensionAlive()) {
+      stop();
+      return undefined;
+    }
+    try {
+      return await chrome.runtime.sendMessage(message);
+    } catch {
+      if (!extensionAlive()) stop();
+      return undefined;
+    }
+  };
+
+  const relay = async (request: ToExtensionMessage): Promise<void> => {
+    const reply = acceptReply(await send(relayPortalMessage(request)), request);
+    if (reply) window.postMessage(reply, location.origin);
+  };
+
+  const onMessage = (event: MessageEvent): void => {
+    const request = acceptPageMessage(event, { self: window, pageOrigin: location.origin, allowed: PORTAL_ORIGINS });
+    if (request) void relay(request);
+  };
+
+  const onPageHide = (): void => {
+    void send(pageHidden());
+  };
+
+  function stop(): void {
+    window.removeEventListener('message', onMessage);
+    window.removeEventListener('pagehide', onPageHide);
+  }
+
+  window.addEventListener('message', onMessage);
+  window.addEventListener('pagehide', onPageHide);
+}
+
+// Pages that are not on the allow-list get no listener at all.
+if (PORTAL_ORIGINS.includes(location.origin)) startBridge();

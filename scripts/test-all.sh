@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Every test of the project, as CI runs it: typecheck, lint, unit, server (SQLite and
+# PostgreSQL) and end-to-end in headless Chromium with the unpacked extension.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+step() { printf '\n== %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
+
+step "Typecheck"
+npm run typecheck
+step "Lint"
+npm run lint
+step "Unit tests"
+npx vitest run --project shared --project portal --project extension
+step "Server tests on SQLite and PostgreSQL"
+bash scripts/test-server.sh
+step "End-to-end tests"
+bash scripts/test-e2e.sh
+step "All tests passed"

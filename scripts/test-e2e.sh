@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# End-to-end tests: builds the product, the e2e build of the extension, and runs Playwright.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+npm run build -w portal
+npm run build -w server
+bash scripts/build-extension.sh e2e
+rm -rf .tmp/e2e-data
+mkdir -p .tmp/e2e-data
+npx playwright test "$@"

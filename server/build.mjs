@@ -1,0 +1,31 @@
+// Bundles the server into dist/main.js. @invigil/shared is TypeScript source, so it is bundled;
+// the real npm dependencies (native better-sqlite3, pg, hono...) stay external and load from
+// node_modules at run time.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
+const external = Object.keys(manifest.dependencies ?? {})
+  .filter((name) => !name.startsWith('@invigil/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+const result = await build({
+  entryPoints: [join(here, 'src', 'main.ts')],
+  outfile: join(here, 'dist', 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  // Bundled CommonJS code (if any) may call require(); give it one in this ES module.
+  banner: { js: "import { createRequire as __invigilCreateRequire } from 'node:module';\nconst require = __invigilCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+  metafile: true,
+});
+
+const bytes = Object.values(result.metafile.outputs).find((output) => output.entryPoint)?.bytes ?? 0;
+console.log(`server/dist/main.js built (${(bytes / 1024).toFixed(1)} KB; external: ${external.filter((name) => !name.endsWith('/*')).join(', ')})`);

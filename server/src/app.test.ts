@@ -1,0 +1,235 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { errorReplySchema, healthReplySchema } from '@invigil/shared/api/common';
+import { ERROR_MESSAGES } from './app';
+import { PORTAL_CSP } from './middleware/security-headers';
+import { PORTAL_NOT_BUILT_MESSAGE } from './routes/portal-routes';
+import { TEST_DATABASE_KIND } from './test-support/test-db';
+import { useTestApp, writeFakePortal } from './test-support/test-app';
+
+const newApp = useTestApp();
+
+describe('GET /api/health', () => {
+  it('reports ok, the database kind, the version and the uptime', async () => {
+    const t = await newApp();
+    t.clock.advance(42_000);
+    const response = await t.get('/api/health');
+    expect(response.status).toBe(200);
+    const reply = healthReplySchema.parse(await response.json());
+    expect(reply).toEqual({ status: 'ok', database: TEST_DATABASE_KIND, version: t.config.version, uptimeSeconds: 42 });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown API calls with a JSON 404, and a wrong method with a JSON 405 and Allow', async () => {
+    const t = await newApp();
+    for (const path of ['/api', '/api/', '/api/nope', '/api/login/extra', '/api/user?x=1']) {
+      const response = await t.postJson(path, {});
+      if (path === '/api/user?x=1') {
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD');
+        continue;
+      }
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(errorReplySchema.parse(await response.json()).message).toBe(ERROR_MESSAGES.apiNotFound);
+    }
+    const getLogin = await t.get('/api/login');
+    expect(getLogin.status).toBe(405);
+    expect(getLogin.headers.get('allow')).toBe('POST');
+    expect(errorReplySchema.parse(await getLogin.json()).message).toBe(ERROR_MESSAGES.methodNotAllowed);
+    const deleteUser = await t.app.request('/api/user', { method: 'DELETE' });
+    expect(deleteUser.status).toBe(405);
+  });
+
+  it('answers a body over 1 MB with a JSON 413', async () => {
+    const t = await newApp();
+    const big = JSON.stringify({ phone: 'DEMO001', password: 'demo1234', referral: 'x'.repeat(1024 * 1024) });
+    const response = await t.postJson('/api/login', big);
+    expect(response.status).toBe(413);
+    expect(errorReplySchema.parse(await response.json())).toEqual({ message: ERROR_MESSAGES.payloadTooLarge });
+
+    // Also when the size is only known by reading the stream (no Content-Length).
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const streamed = await t.app.request('/api/login', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('never lets odd input reach the 500 handler', async () => {
+    const t = await newApp();
+    const bodies: unknown[] = [
+      { phone: 'DEMO001', password: 'demo1234', extra: { nested: [1, 2, 3] } },
+      { phone: 'DEMO001', password: 'demo1234', __proto__: { admin: true } },
+      { phone: '\u0000\u202e💥', password: '\u0000\u0000\u0000\u0000\u0000\u0000' },
+      { phone: ' ', password: 'demo1234' },
+      { phone: ['DEMO001'], password: { $ne: null } },
+      { phone: 'DEMO001', password: 'x'.repeat(201) },
+      { phone: 'DEMO001', password: 'demo1234', referral: 42 },
+      '{"phone":"DEMO001","password":"demo1234","phone":"DEMO002"}',
+      '{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}',
+      '\uFEFF{"phone":"DEMO001","password":"demo1234"}',
+    ];
+    for (const path of ['/api/login', '/api/verifyOTP']) {
+      for (const body of bodies) {
+        const response = await t.postJson(path, body);
+        expect(response.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+        errorReplySchema.or(errorReplySchema.passthrough()).parse(await response.json());
+      }
+    }
+    const token = await t.token('DEMO002');
+    for (const body of bodies) {
+      const response = await t.postJson('/api/changePassword', body, { 'x-access-token': token });
+      expect(response.status).toBeLessThan(500);
+    }
+    expect(t.logger.errors).toEqual([]);
+  });
+
+  it('answers an unexpected exception with a logged 500 "Something went wrong!"', async () => {
+    const t = await newApp();
+    await t.db.kysely.schema.dropTable('login_failures').execute();
+    const response = await t.postJson('/api/login', { phone: 'DEMO001', password: 'demo1234' });
+    expect(response.status).toBe(500);
+    expect(errorReplySchema.parse(await response.json())).toEqual({ message: ERROR_MESSAGES.unexpected });
+    expect(t.logger.errors).toHaveLength(1);
+  });
+});
+
+describe('security headers', () => {
+  it('are on every reply: API, errors and portal', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    for (const response of [await t.get('/api/health'), await t.get('/api/nope'), await t.get('/'), await t.get('/assets/missing.js')]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('content-security-policy')).toBeTruthy();
+    }
+    const csp = (await t.get('/')).headers.get('content-security-policy');
+    expect(csp).toBe(PORTAL_CSP);
+    for (const directive of ["default-src 'self'", "img-src 'self' data: blob:", "media-src 'self' blob:", "style-src 'self' 'unsafe-inline'", "connect-src 'self'", "frame-ancestors 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect((await t.get('/api/health')).headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('serving the portal', () => {
+  it('serves files, hashed assets as immutable, and index.html for other paths outside /api', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+
+    const index = await t.get('/');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const html = await index.text();
+    expect(html).toContain('<div id="root">');
+
+    for (const route of ['/auth/login?nextUrl=%2Fprofile', '/queries/123', '/test/abc/in', '/study/5', '/index.html']) {
+      const response = await t.get(route);
+      expect(response.status, route).toBe(200);
+      expect(await response.text(), route).toBe(html);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+
+    const asset = await t.get('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("portal");');
+
+    const favicon = await t.get('/favicon.svg');
+    expect(favicon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves a precompressed sibling when the browser accepts it, and answers If-None-Match with 304', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    const br = await t.get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(Buffer.from(await br.arrayBuffer()).toString()).toBe('BROTLI-BYTES');
+
+    const plain = await t.get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, br;q=0' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+
+    const etag = plain.headers.get('etag') ?? '';
+    const cached = await t.get('/assets/index-abc123.js', { 'if-none-match': etag });
+    expect(cached.status).toBe(304);
+  });
+
+  it('answers a missing hashed asset with 404, not index.html, and keeps /api apart', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    const missing = await t.get('/assets/index-old999.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+
+    const api = await t.get('/api/does-not-exist');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+
+    // Only paths under the /api prefix are API paths.
+    expect((await t.get('/apiary')).status).toBe(200);
+  });
+
+  it('never serves files outside PORTAL_DIST', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    const html = await (await t.get('/')).text();
+    for (const path of ['/../jwt-secret', '/%2e%2e/jwt-secret', '/..%2fjwt-secret', '/assets/..%2f..%2fjwt-secret', '/%2e%2e%5cjwt-secret', '/%E0%A4%A']) {
+      const response = await t.get(path);
+      const text = await response.text();
+      expect(text, path).not.toContain(t.config.jwtSecret);
+      expect([200, 404], path).toContain(response.status);
+      if (response.status === 200) expect(text).toBe(html);
+    }
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    const response = await t.app.request('/queries', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+
+  it('streams big files whole', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    const bytes = Buffer.alloc(3 * 1024 * 1024 + 7, 'a');
+    writeFileSync(join(t.config.portalDist, 'assets', 'model-123.wasm'), bytes);
+    const response = await t.get('/assets/model-123.wasm');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/wasm');
+    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers with a clear 503 when the portal has not been built', async () => {
+    const t = await newApp();
+    mkdirSync(join(t.config.portalDist, 'assets'), { recursive: true });
+    const response = await t.get('/auth/login');
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe(PORTAL_NOT_BUILT_MESSAGE);
+    expect(PORTAL_NOT_BUILT_MESSAGE).toContain('npm run build');
+    // The API works regardless.
+    expect((await t.get('/api/health')).status).toBe(200);
+  });
+
+  it('answers non-GET requests outside /api with a JSON 404', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    const response = await t.postJson('/auth/login', {});
+    expect(response.status).toBe(404);
+    expect(errorReplySchema.parse(await response.json()).message).toBe(ERROR_MESSAGES.notFound);
+  });
+});

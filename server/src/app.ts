@@ -1,0 +1,135 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { API_PREFIX } from '@invigil/shared/api/http';
+import type { ErrorReply } from '@invigil/shared/api/common';
+import type { Config } from './config';
+import type { AppDatabase } from './db';
+import { AppError, statusOf } from './lib/app-error';
+import type { Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import { consoleLogger } from './lib/logger';
+import { isApiPath, securityHeaders } from './middleware/security-headers';
+import { createLoginFailureRepository } from './repositories/login-failure-repository';
+import { createUserRepository } from './repositories/user-repository';
+import { authRoutes } from './routes/auth-routes';
+import { healthRoutes } from './routes/health-routes';
+import { portalRoutes } from './routes/portal-routes';
+import { createAuthService } from './services/auth-service';
+import { createLoginLimiter } from './services/login-limiter';
+import { createFileOutbox } from './services/otp-outbox';
+import type { OtpSender } from './services/otp-outbox';
+import { createTokenService } from './services/token-service';
+
+export interface AppDeps {
+  db: AppDatabase;
+  config: Config;
+  clock: Clock;
+  logger?: Logger;
+  /** Defaults to the file outbox in DATA_DIR. */
+  otpSender?: OtpSender;
+}
+
+export const ERROR_MESSAGES = {
+  unexpected: 'Something went wrong!',
+  payloadTooLarge: 'The request body is too large.',
+  apiNotFound: 'There is no such API call.',
+  methodNotAllowed: 'This API call does not accept that method.',
+  notFound: 'Not found.',
+} as const;
+
+const errorReply = (c: Context, status: ContentfulStatusCode, body: ErrorReply, headers?: Record<string, string>) =>
+  c.json(body, status, headers);
+
+/** Compiles `/api/user/:id`-style route paths into matchers, for telling 405 from 404. */
+function toMatcher(path: string): RegExp {
+  const pattern = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern}$`);
+}
+
+/**
+ * The whole HTTP application, without a socket: main.ts serves it, tests call `app.request()`.
+ * The database must already be migrated.
+ */
+export function buildApp(deps: AppDeps) {
+  const { db, config, clock } = deps;
+  const logger = deps.logger ?? consoleLogger;
+  const startedAt = clock.now();
+
+  const users = createUserRepository(db.kysely, logger);
+  const limiter = createLoginLimiter(
+    createLoginFailureRepository(db.kysely),
+    {
+      maxFailuresPerAccount: config.loginMaxFailures,
+      maxFailuresPerIp: config.loginMaxFailuresPerIp,
+      windowSeconds: config.loginWindowSeconds,
+    },
+    clock,
+  );
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds, clock);
+  const auth = createAuthService({
+    users,
+    limiter,
+    tokens,
+    otpSender: deps.otpSender ?? createFileOutbox(config.outboxPath, clock, logger),
+    otpSecret: config.jwtSecret,
+    clock,
+    logger,
+  });
+
+  const api = new Hono();
+  api.use(
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: (c) => errorReply(c, 413, { message: ERROR_MESSAGES.payloadTooLarge }),
+    }),
+  );
+  api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
+  api.route('/', authRoutes({ auth, trustProxy: config.trustProxy }));
+
+  const app = new Hono();
+  app.use(securityHeaders);
+  app.route(API_PREFIX, api);
+  app.get('*', portalRoutes(config.portalDist));
+
+  let apiRoutes: { method: string; matcher: RegExp }[] | undefined;
+  const allowedMethods = (path: string): string[] => {
+    apiRoutes ??= app.routes
+      .filter((route) => route.method !== 'ALL' && isApiPath(route.path) && !route.path.includes('*'))
+      .map((route) => ({ method: route.method, matcher: toMatcher(route.path) }));
+    const methods = new Set(apiRoutes.filter((route) => route.matcher.test(path)).map((route) => route.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods].sort();
+  };
+
+  app.notFound((c) => {
+    if (!isApiPath(c.req.path)) return errorReply(c, 404, { message: ERROR_MESSAGES.notFound });
+    const allow = allowedMethods(c.req.path);
+    if (allow.length > 0) return errorReply(c, 405, { message: ERROR_MESSAGES.methodNotAllowed }, { Allow: allow.join(', ') });
+    return errorReply(c, 404, { message: ERROR_MESSAGES.apiNotFound });
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      const headers: Record<string, string> = {};
+      if (error.details.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.details.retryAfterSeconds);
+      if (error.details.allow) headers['Allow'] = error.details.allow.join(', ');
+      const body: ErrorReply = error.details.issues ? { message: error.message, issues: error.details.issues } : { message: error.message };
+      return errorReply(c, statusOf(error.kind), body, headers);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorReply(c, error.status as ContentfulStatusCode, { message: error.message || ERROR_MESSAGES.notFound });
+    }
+    logger.error(`Unexpected error on ${c.req.method} ${c.req.path}:`, error);
+    return errorReply(c, 500, { message: ERROR_MESSAGES.unexpected });
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from the environment, resolved and checked once at start. */
+export interface Config {
+  repoRoot: string;
+  version: string;
+  port: number;
+  host: string;
+  /** Holds the SQLite file, the generated JWT secret and the OTP outbox. */
+  dataDir: string;
+  /** `postgres://...` for PostgreSQL; undefined for the embedded SQLite file. */
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  portalDist: string;
+  extensionDir: string;
+  /** Failed sign-ins per account (or unknown identifier) per window before 429. */
+  loginMaxFailures: number;
+  /** Failed sign-ins per client IP per window before 429. */
+  loginMaxFailuresPerIp: number;
+  loginWindowSeconds: number;
+  /** Take the client IP from the last X-Forwarded-For entry (behind one reverse proxy). */
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  /** The embedded mail catcher: one JSON line per one-time code "sent". */
+  outboxPath: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The repository root: the nearest folder above this file whose package.json declares
+ * workspaces. Works from server/src (tsx, vitest) and from the bundled server/dist/main.js.
+ */
+export function findRepoRoot(start: string = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown };
+        if (parsed.workspaces) return dir;
+      } catch {
+        // not ours; keep walking up
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return resolve(start, '..', '..');
+    dir = parent;
+  }
+}
+
+function readVersion(repoRoot: string): string {
+  try {
+    const parsed = JSON.parse(readFileSync(join(repoRoot, 'server', 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof parsed.version === 'string' ? parsed.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+/**
+ * The JWT secret: JWT_SECRET if set, else the one in DATA_DIR/jwt-secret, generated (mode 0600)
+ * on first start so tokens survive restarts.
+ */
+function resolveJwtSecret(env: Env, dataDir: string): string {
+  const fromEnv = text(env, 'JWT_SECRET');
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long.');
+    return fromEnv;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url') + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process may have created it at the same moment; read theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new ConfigError(`${file} holds a secret shorter than 32 characters; delete it to regenerate.`);
+  return secret;
+}
+
+/** Reads the environment, creates DATA_DIR and, if needed, the JWT secret file. */
+export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRoot()): Config {
+  const dataDir = resolve(text(env, 'DATA_DIR') ?? join(repoRoot, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file).');
+  }
+
+  return {
+    repoRoot,
+    version: readVersion(repoRoot),
+    port: integer(env, 'PORT', 8080, 0, 65_535),
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    sqlitePath: join(dataDir, 'invigil.sqlite'),
+    jwtSecret: resolveJwtSecret(env, dataDir),
+    tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60, 60, 366 * 24 * 60 * 60),
+    portalDist: resolve(text(env, 'PORTAL_DIST') ?? join(repoRoot, 'portal', 'dist')),
+    extensionDir: join(repoRoot, 'extension', 'build', 'chrome-mv3-prod'),
+    loginMaxFailures: integer(env, 'LOGIN_MAX_FAILURES', 5, 1, 1_000_000),
+    loginMaxFailuresPerIp: integer(env, 'LOGIN_MAX_FAILURES_PER_IP', 30, 1, 1_000_000),
+    loginWindowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 60 * 60),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    bodyLimitBytes: 1024 * 1024,
+    outboxPath: join(dataDir, 'outbox.jsonl'),
+  };
+}

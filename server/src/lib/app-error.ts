@@ -1,0 +1,43 @@
+/** What went wrong, in terms the HTTP layer maps to a status code (see `statusOf`). */
+export type AppErrorKind =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unprocessable'
+  | 'too_many_requests'
+  | 'unavailable';
+
+export interface AppErrorDetails {
+  issues?: { path: string; message: string }[];
+  retryAfterSeconds?: number;
+  allow?: string[];
+}
+
+/** An expected failure whose message is meant for the student as is. */
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+    readonly details: AppErrorDetails = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+const STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unprocessable: 422,
+  too_many_requests: 429,
+  unavailable: 503,
+} as const satisfies Record<AppErrorKind, number>;
+
+export function statusOf(kind: AppErrorKind): (typeof STATUS)[AppErrorKind] {
+  return STATUS[kind];
+}

@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { API_PREFIX } from '@invigil/shared/api/http';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db';
+import { systemClock } from './lib/clock';
+import { consoleLogger as logger } from './lib/logger';
+import { migrateToLatest } from './migrations/migrate';
+import { createLoginFailureRepository } from './repositories/login-failure-repository';
+import { createUserRepository } from './repositories/user-repository';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './seed/demo-seed';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, logger });
+  const where = db.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL (DATABASE_URL)';
+
+  try {
+    const applied = (await migrateToLatest(db.kysely)).filter((result) => result.status === 'Success');
+    if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.map((result) => result.migrationName).join(', ')}`);
+    if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) logger.info('Seeded the demo students.');
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+
+  const app = buildApp({ db, config, clock: systemClock, logger });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    const url = `http://${shownHost}:${info.port}`;
+    const demo = DEMO_USERS.filter((user) => user.verified)
+      .map((user) => `${user.email} or ${user.regNo} / ${DEMO_PASSWORD}`)
+      .join('; ');
+    logger.info(
+      [
+        '',
+        `Invigil is running at ${url}  (API: ${url}${API_PREFIX}, database: ${where})`,
+        `Demo sign-in: ${demo}`,
+        `One-time codes for unverified accounts are written to ${config.outboxPath}`,
+        `Chrome extension: load unpacked from ${config.extensionDir}${existsSync(config.extensionDir) ? '' : '  (not built yet: npm run build)'}`,
+        existsSync(config.portalDist) ? '' : `The portal is not built yet (${config.portalDist}): run npm run build`,
+      ]
+        .filter((line, index) => index === 0 || line !== '')
+        .join('\n'),
+    );
+  });
+
+  // Keep the rate-limit table small.
+  const limiterRepository = createLoginFailureRepository(db.kysely);
+  const pruneTimer = setInterval(() => {
+    limiterRepository
+      .removeExpired(systemClock.now(), config.loginWindowSeconds * 1000)
+      .catch((error: unknown) => logger.warn('Could not prune login failures:', error));
+  }, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info(`${signal} received, shutting down...`);
+    clearInterval(pruneTimer);
+    const force = setTimeout(() => {
+      logger.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    server.close(() => {
+      db.destroy()
+        .then(() => process.exit(0))
+        .catch((error: unknown) => {
+          logger.error('Could not close the database:', error);
+          process.exit(1);
+        });
+    });
+    // Idle keep-alive connections would otherwise hold close() open.
+    if ('closeIdleConnections' in server && typeof server.closeIdleConnections === 'function') server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.error(error.code === 'EADDRINUSE' ? `Port ${config.port} on ${config.host} is already in use (set PORT).` : 'Server error:', error.message);
+    void db.destroy().finally(() => process.exit(1));
+  });
+}
+
+main().catch((error: unknown) => {
+  logger.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : 'Invigil could not start:', error instanceof ConfigError ? '' : error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import { createMiddleware } from 'hono/factory';
+import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
+import type { UserRecord } from '../repositories/user-repository';
+import type { AuthService } from '../services/auth-service';
+
+export interface AuthEnv {
+  Variables: { user: UserRecord };
+}
+
+/** 401 'Log in required!' unless the x-access-token header holds a valid token; sets `c.get('user')`. */
+export function requireAuth(auth: AuthService) {
+  return createMiddleware<AuthEnv>(async (c, next) => {
+    c.set('user', await auth.userForToken(c.req.header(ACCESS_TOKEN_HEADER)));
+    await next();
+  });
+}

@@ -1,0 +1,55 @@
+import { createMiddleware } from 'hono/factory';
+import type { z } from 'zod';
+import { AppError } from '../lib/app-error';
+import { readableErrorMap, toReadableIssues } from '../lib/readable-issues';
+
+export const INVALID_JSON_MESSAGE = 'The request body is not valid JSON.';
+
+/**
+ * The path of the first string holding a NUL character. PostgreSQL cannot store NUL in text, so
+ * such input is refused up front rather than failing deep inside a query.
+ */
+function findNul(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNul(item, [...path, index]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNul(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses the body as JSON (whatever the Content-Type says) and validates it with a shared
+ * schema. 400 when it is not JSON; 422 with the first problem as `message` and every problem in
+ * `issues` when it does not fit. The parsed value is `c.get('body')`.
+ */
+export function validateJson<S extends z.ZodType>(schema: S) {
+  return createMiddleware<{ Variables: { body: z.output<S> } }>(async (c, next) => {
+    const text = await c.req.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AppError('bad_request', INVALID_JSON_MESSAGE);
+    }
+    const result = schema.safeParse(json, { error: readableErrorMap });
+    if (!result.success) {
+      const issues = toReadableIssues(result.error.issues);
+      throw new AppError('unprocessable', issues[0]?.message ?? 'The request is not valid.', { issues });
+    }
+    const nulAt = findNul(result.data);
+    if (nulAt) {
+      const message = 'Text must not contain NUL characters.';
+      throw new AppError('unprocessable', message, { issues: [{ path: nulAt.join('.'), message }] });
+    }
+    c.set('body', result.data);
+    await next();
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../lib/logger';
+import { createUserRepository } from '../repositories/user-repository';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../seed/demo-seed';
+import { fakeClock } from '../test-support/test-app';
+import { useTestDatabases } from '../test-support/test-db';
+import { migrateToLatest } from './migrate';
+import { verifyPassword } from '../lib/password';
+
+const databases = useTestDatabases();
+
+describe('migrations', () => {
+  it('create the tables on an empty database and do nothing the second time', async () => {
+    const db = await databases.fresh();
+    const first = await migrateToLatest(db.kysely);
+    expect(first.map((result) => [result.migrationName, result.status])).toEqual([
+      ['0001-create-users', 'Success'],
+      ['0002-create-login-failures', 'Success'],
+    ]);
+    expect(await migrateToLatest(db.kysely)).toEqual([]);
+    const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures']));
+  });
+
+  it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {
+    const db = await databases.fresh();
+    await migrateToLatest(db.kysely);
+    const users = createUserRepository(db.kysely, silentLogger);
+    const at = 1_893_456_000_123; // beyond 2^31 seconds * 1000: needs BIGINT
+    await users.insertIfAbsent({
+      id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      regNo: 'x1',
+      email: 'X1@Example.edu',
+      name: 'X',
+      phone: '',
+      passwordHash: 'h',
+      meritpoints: 3,
+      avatar: null,
+      config: { A: true },
+      verified: true,
+      passwordChangedAt: at,
+      createdAt: at,
+    });
+    await users.setOtp('aaaaaaaaaaaaaaaaaaaaaaaa', 'hash', at + 1);
+    const row = await db.kysely.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row.verified).toBe(1);
+    expect(row.created_at).toBe(at);
+    expect(row.otp_expires_at).toBe(at + 1);
+    expect(row.email).toBe('x1@example.edu');
+    expect(row.reg_no).toBe('X1');
+    const record = await users.findByIdentifier('x1');
+    expect(record).toMatchObject({ verified: true, createdAt: at, otpExpiresAt: at + 1, meritpoints: 3, config: { A: true } });
+    expect(await users.count()).toBe(1);
+    await expect(
+      db.kysely.insertInto('users').values({ ...row, id: 'bbbbbbbbbbbbbbbbbbbbbbbb', email: 'other@example.edu', verified: 2 as 0 }).execute(),
+    ).rejects.toThrow();
+  });
+});
+
+describe('demo seed', () => {
+  it('fills an empty database once and leaves it alone afterwards', async () => {
+    const db = await databases.fresh();
+    await migrateToLatest(db.kysely);
+    const users = createUserRepository(db.kysely, silentLogger);
+    const clock = fakeClock();
+    expect(await seedDemoData(users, clock)).toBe(true);
+    expect(await users.count()).toBe(DEMO_USERS.length);
+
+    const asha = await users.findByIdentifier('student@example.edu');
+    expect(asha).toMatchObject({ regNo: 'DEMO001', name: 'Asha Verma', phone: '9876543210', meritpoints: 120, config: {}, verified: true });
+    expect(await verifyPassword(DEMO_PASSWORD, asha?.passwordHash ?? '')).toBe(true);
+    const rohan = await users.findByIdentifier('DEMO002');
+    expect(rohan).toMatchObject({ name: 'Rohan Mehta', email: 'second@example.edu' });
+    expect(rohan?.config).toEqual({ ALLOW_CHANGE_PASSWORD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false });
+    expect(await users.findByIdentifier('new@example.edu')).toMatchObject({ regNo: 'DEMO003', name: 'Neha Singh', verified: false });
+    // Per-user salts: the same password never gives the same hash.
+    expect(asha?.passwordHash).not.toBe(rohan?.passwordHash);
+
+    // A later start: the data is kept, nothing is re-seeded.
+    await users.deleteById(rohan?.id ?? '');
+    expect(await seedDemoData(users, clock)).toBe(false);
+    expect(await users.count()).toBe(DEMO_USERS.length - 1);
+  });
+});

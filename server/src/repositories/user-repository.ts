@@ -1,0 +1,127 @@
+import type { Kysely, Selectable } from 'kysely';
+import { userConfigSchema } from '@invigil/shared/api/auth';
+import type { UserConfig } from '@invigil/shared/api/auth';
+import type { Database, UsersTable } from '../db';
+import type { Logger } from '../lib/logger';
+
+/** A user as the services see it: camelCase, real booleans and numbers, parsed config. */
+export interface UserRecord {
+  id: string;
+  regNo: string;
+  email: string;
+  name: string;
+  phone: string;
+  passwordHash: string;
+  meritpoints: number;
+  avatar: string | null;
+  config: UserConfig;
+  verified: boolean;
+  otpHash: string | null;
+  otpExpiresAt: number | null;
+  passwordChangedAt: number;
+  createdAt: number;
+}
+
+export type NewUser = Omit<UserRecord, 'otpHash' | 'otpExpiresAt'>;
+
+/** E-mails are stored lowercased and registration numbers uppercased, so lookups ignore case. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+export const normaliseRegNo = (regNo: string): string => regNo.trim().toUpperCase();
+
+function parseConfig(raw: string, userId: string, logger: Logger): UserConfig {
+  try {
+    const parsed = userConfigSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through
+  }
+  logger.warn(`User ${userId} has an invalid config; using {} instead.`);
+  return {};
+}
+
+const toNumberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+export function createUserRepository(db: Kysely<Database>, logger: Logger) {
+  // Number() also covers a driver that hands BIGINT back as a string.
+  const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
+    id: row.id,
+    regNo: row.reg_no,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    passwordHash: row.password_hash,
+    meritpoints: Number(row.meritpoints),
+    avatar: row.avatar,
+    config: parseConfig(row.config, row.id, logger),
+    verified: Number(row.verified) === 1,
+    otpHash: row.otp_hash,
+    otpExpiresAt: toNumberOrNull(row.otp_expires_at),
+    passwordChangedAt: Number(row.password_changed_at),
+    createdAt: Number(row.created_at),
+  });
+
+  return {
+    async findById(id: string): Promise<UserRecord | undefined> {
+      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    /** By e-mail or registration number, case-insensitively. */
+    async findByIdentifier(identifier: string): Promise<UserRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('email', '=', normaliseEmail(identifier)), eb('reg_no', '=', normaliseRegNo(identifier))]))
+        .executeTakeFirst();
+      return row && toRecord(row);
+    },
+
+    async count(): Promise<number> {
+      const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Inserts unless the id, e-mail or registration number is taken; true if inserted. */
+    async insertIfAbsent(user: NewUser): Promise<boolean> {
+      const result = await db
+        .insertInto('users')
+        .values({
+          id: user.id,
+          reg_no: normaliseRegNo(user.regNo),
+          email: normaliseEmail(user.email),
+          name: user.name,
+          phone: user.phone,
+          password_hash: user.passwordHash,
+          meritpoints: user.meritpoints,
+          avatar: user.avatar,
+          config: JSON.stringify(user.config),
+          verified: user.verified ? 1 : 0,
+          otp_hash: null,
+          otp_expires_at: null,
+          password_changed_at: user.passwordChangedAt,
+          created_at: user.createdAt,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async setOtp(id: string, otpHash: string, expiresAt: number): Promise<void> {
+      await db.updateTable('users').set({ otp_hash: otpHash, otp_expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+
+    async markVerified(id: string): Promise<void> {
+      await db.updateTable('users').set({ verified: 1, otp_hash: null, otp_expires_at: null }).where('id', '=', id).execute();
+    },
+
+    async updatePassword(id: string, passwordHash: string, changedAt: number): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: changedAt }).where('id', '=', id).execute();
+    },
+
+    async deleteById(id: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import {
+  AUTH_MESSAGES,
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  verifyOtpRequestSchema,
+} from '@invigil/shared/api/auth';
+import type { ChangePasswordReply, LoginReply, UserReply } from '@invigil/shared/api/auth';
+import { clientIp } from '../middleware/client-ip';
+import { requireAuth } from '../middleware/require-auth';
+import { validateJson } from '../middleware/validate-json';
+import type { AuthService } from '../services/auth-service';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  trustProxy: boolean;
+}
+
+/** POST /login, POST /verifyOTP, GET /user, POST /changePassword (spec section 7). */
+export function authRoutes({ auth, trustProxy }: AuthRoutesDeps) {
+  const routes = new Hono();
+  const signedIn = requireAuth(auth);
+
+  routes.post('/login', validateJson(loginRequestSchema), async (c) => {
+    const reply = await auth.login(c.get('body'), clientIp(c, trustProxy));
+    return c.json(reply satisfies LoginReply);
+  });
+
+  routes.post('/verifyOTP', validateJson(verifyOtpRequestSchema), async (c) => {
+    const reply = await auth.verifyOtp(c.get('body'), clientIp(c, trustProxy));
+    return c.json(reply satisfies LoginReply);
+  });
+
+  routes.get('/user', signedIn, (c) => {
+    const { id, name, phone, email, meritpoints, avatar, config } = c.get('user');
+    return c.json({ user: { id, name, phone, email, meritpoints, avatar, config } } satisfies UserReply);
+  });
+
+  // Authenticate before reading the body: no token, no validation messages.
+  routes.post('/changePassword', signedIn, validateJson(changePasswordRequestSchema), async (c) => {
+    const token = await auth.changePassword(c.get('user'), c.get('body'), clientIp(c, trustProxy));
+    return c.json({ message: AUTH_MESSAGES.passwordUpdated, token } satisfies ChangePasswordReply);
+  });
+
+  return routes;
+}

@@ -1,0 +1,132 @@
+import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
+import type { ChangePasswordRequest, LoginReply, LoginRequest, VerifyOtpRequest } from '@invigil/shared/api/auth';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from '../lib/otp';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
+import type { UserRecord, UserRepository } from '../repositories/user-repository';
+import type { LoginLimiter, Subject } from './login-limiter';
+import type { OtpSender } from './otp-outbox';
+import { passwordChangedAtFor } from './token-service';
+import type { TokenService } from './token-service';
+
+export const AUTH_REPLIES = {
+  loggedIn: 'Logged in successfully!',
+  verified: 'Your account is verified. Welcome!',
+} as const;
+
+export interface AuthServiceDeps {
+  users: UserRepository;
+  limiter: LoginLimiter;
+  tokens: TokenService;
+  otpSender: OtpSender;
+  /** Keys the HMAC of stored one-time codes. */
+  otpSecret: string;
+  clock: Clock;
+  logger: Logger;
+}
+
+const loginRequired = () => new AppError('unauthorized', AUTH_MESSAGES.loginRequired);
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { users, limiter, tokens, clock } = deps;
+
+  async function refuseIfLimited(subject: Subject, ip: string): Promise<void> {
+    const retryAfterSeconds = await limiter.retryAfterSeconds(subject, ip);
+    if (retryAfterSeconds !== null) {
+      throw new AppError('too_many_requests', AUTH_MESSAGES.tooManyAttempts(retryAfterSeconds), { retryAfterSeconds });
+    }
+  }
+
+  /**
+   * The user behind an identifier and password, or a 401 with one message whether the user is
+   * unknown or the password wrong (both take one scrypt). Refused early while rate limited.
+   */
+  async function authenticate(identifier: string, password: string, ip: string): Promise<{ user: UserRecord; subject: Subject }> {
+    const found = await users.findByIdentifier(identifier);
+    const subject: Subject = found ? { userId: found.id } : { identifier };
+    await refuseIfLimited(subject, ip);
+    const passwordOk = await verifyPassword(password, found?.passwordHash ?? (await dummyPasswordHash()));
+    if (!found || !passwordOk) {
+      await limiter.recordFailure(subject, ip);
+      throw new AppError('unauthorized', AUTH_MESSAGES.wrongCredentials);
+    }
+    return { user: found, subject };
+  }
+
+  async function sendOtp(user: UserRecord): Promise<void> {
+    const otp = generateOtp();
+    await users.setOtp(user.id, hashOtp(otp, user.id, deps.otpSecret), clock.now() + OTP_TTL_MS);
+    await deps.otpSender.send({ to: user.email, reg_no: user.regNo, otp });
+  }
+
+  return {
+    /** POST /login: a token, or (unverified account) a fresh one-time code and verifyOTP: true. */
+    async login(request: LoginRequest, ip: string): Promise<LoginReply> {
+      const { user, subject } = await authenticate(request.phone, request.password, ip);
+      await limiter.recordSuccess(subject);
+      if (!user.verified) {
+        await sendOtp(user);
+        return { message: AUTH_MESSAGES.otpRequired, verifyOTP: true };
+      }
+      return { message: AUTH_REPLIES.loggedIn, verifyOTP: false, token: await tokens.issue(user) };
+    },
+
+    /** POST /verifyOTP: marks the account verified and signs in. A wrong or expired code counts as a failure. */
+    async verifyOtp(request: VerifyOtpRequest, ip: string): Promise<LoginReply> {
+      const { user, subject } = await authenticate(request.phone, request.password, ip);
+      if (!user.verified) {
+        const valid =
+          user.otpHash !== null &&
+          user.otpExpiresAt !== null &&
+          user.otpExpiresAt > clock.now() &&
+          otpMatches(request.otp, user.id, deps.otpSecret, user.otpHash);
+        if (!valid) {
+          await limiter.recordFailure(subject, ip);
+          throw new AppError('unauthorized', AUTH_MESSAGES.otpWrong);
+        }
+        await users.markVerified(user.id);
+      }
+      await limiter.recordSuccess(subject);
+      const verified = { ...user, verified: true, otpHash: null, otpExpiresAt: null };
+      return { message: AUTH_REPLIES.verified, verifyOTP: false, token: await tokens.issue(verified) };
+    },
+
+    /**
+     * The user a token belongs to, fresh from the database. 401 for a missing, forged or expired
+     * token, a deleted user, or a token issued before the last password change.
+     */
+    async userForToken(token: string | undefined): Promise<UserRecord> {
+      if (!token) throw loginRequired();
+      const claims = await tokens.verify(token);
+      if (!claims || claims.iat === undefined) throw loginRequired();
+      const user = await users.findById(claims.id);
+      if (!user || !user.verified || claims.iat * 1000 < user.passwordChangedAt) throw loginRequired();
+      return user;
+    },
+
+    /**
+     * POST /changePassword. Ends every earlier session and returns a token for this one. A wrong
+     * old password is a 422 and counts towards the sign-in limits.
+     */
+    async changePassword(user: UserRecord, request: ChangePasswordRequest, ip: string): Promise<string> {
+      const subject: Subject = { userId: user.id };
+      await refuseIfLimited(subject, ip);
+      if (!(await verifyPassword(request.old_password, user.passwordHash))) {
+        await limiter.recordFailure(subject, ip);
+        throw new AppError('unprocessable', AUTH_MESSAGES.wrongOldPassword, {
+          issues: [{ path: 'old_password', message: AUTH_MESSAGES.wrongOldPassword }],
+        });
+      }
+      const passwordHash = await hashPassword(request.password);
+      const passwordChangedAt = passwordChangedAtFor(user, clock.now());
+      await users.updatePassword(user.id, passwordHash, passwordChangedAt);
+      await limiter.recordSuccess(subject);
+      deps.logger.info(`Password changed for user ${user.id}.`);
+      return tokens.issue({ ...user, passwordHash, passwordChangedAt });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

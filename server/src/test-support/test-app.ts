@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { App } from '../app';
+import { buildApp } from '../app';
+import type { Config } from '../config';
+import { findRepoRoot, loadConfig } from '../config';
+import type { AppDatabase } from '../db';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { migrateToLatest } from '../migrations/migrate';
+import { createUserRepository } from '../repositories/user-repository';
+import type { UserRepository } from '../repositories/user-repository';
+import { seedDemoData } from '../seed/demo-seed';
+import { useTestDatabases } from './test-db';
+
+export interface FakeClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function fakeClock(start = Date.now()): FakeClock {
+  let now = start;
+  return { now: () => now, advance: (ms) => void (now += ms) };
+}
+
+export interface RecordingLogger extends Logger {
+  errors: unknown[][];
+}
+
+function recordingLogger(): RecordingLogger {
+  const errors: unknown[][] = [];
+  return { info: () => {}, warn: () => {}, error: (...args) => void errors.push(args), errors };
+}
+
+export interface OutboxLine {
+  to: string;
+  reg_no: string;
+  otp: string;
+  at: string;
+}
+
+export interface TestApp {
+  app: App;
+  db: AppDatabase;
+  users: UserRepository;
+  config: Config;
+  clock: FakeClock;
+  logger: RecordingLogger;
+  /** The lines of DATA_DIR/outbox.jsonl. */
+  outbox(): OutboxLine[];
+  postJson(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  get(path: string, headers?: Record<string, string>): Promise<Response>;
+  /** POST /api/login, expecting a token. */
+  token(phone: string, password?: string): Promise<string>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/**
+ * Every call gives a new app on a new, migrated and seeded database, with its own DATA_DIR and a
+ * fake clock. Call at the top of a test file.
+ */
+export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> {
+  const databases = useTestDatabases();
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  return async (overrides = {}) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'invigil-test-data-'));
+    dirs.push(dataDir);
+    const portalDist = join(dataDir, 'portal-dist');
+    const config: Config = {
+      ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORTAL_DIST: portalDist }, findRepoRoot()),
+      trustProxy: true,
+      ...overrides,
+    };
+    const db = await databases.fresh();
+    await migrateToLatest(db.kysely);
+    const clock = fakeClock();
+    const logger = recordingLogger();
+    const users = createUserRepository(db.kysely, logger);
+    await seedDemoData(users, clock);
+    const app = buildApp({ db, config, clock, logger });
+
+    const postJson = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      await app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const get = async (path: string, headers: Record<string, string> = {}) => await app.request(path, { headers });
+
+    return {
+      app,
+      db,
+      users,
+      config,
+      clock,
+      logger,
+      outbox: () => {
+        let text = '';
+        try {
+          text = readFileSync(config.outboxPath, 'utf8');
+        } catch {
+          return [];
+        }
+        return text
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as OutboxLine);
+      },
+      postJson,
+      get,
+      async token(phone, password = 'demo1234') {
+        const response = await postJson('/api/login', { phone, password });
+        const body = (await response.json()) as { token?: string };
+        if (response.status !== 200 || !body.token) throw new Error(`login as ${phone} failed: ${response.status} ${JSON.stringify(body)}`);
+        return body.token;
+      },
+    };
+  };
+}
+
+/** Writes a small fake portal build (index.html, a hashed asset with a .br sibling, a favicon). */
+export function writeFakePortal(dir: string): void {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("portal");');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js.br'), 'BROTLI-BYTES');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}

@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
+export REPORT_DIR="$PWD/.tmp/reports"
+rm -rf "$REPORT_DIR" && mkdir -p "$REPORT_DIR"
+# The closing line counts every test of every runner, pass or fail.
+trap 'node scripts/test-summary.mjs "$REPORT_DIR"' EXIT
 step() { printf '\n== %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
 
 step "Typecheck"
@@ -11,9 +15,9 @@ npm run typecheck
 step "Lint"
 npm run lint
 step "Unit tests"
-npx vitest run --project shared --project portal --project extension
+npx vitest run --project shared --project portal --project extension \
+  --reporter=default --reporter=json --outputFile.json="$REPORT_DIR/unit.json"
 step "Server tests on SQLite and PostgreSQL"
 bash scripts/test-server.sh
 step "End-to-end tests"
 bash scripts/test-e2e.sh
-step "All tests passed"

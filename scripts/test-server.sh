@@ -6,14 +6,19 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
+# REPORT_DIR (set by scripts/test-all.sh) collects JSON reports for the closing summary.
+report() { [[ -n "${REPORT_DIR:-}" ]] && echo "--reporter=default --reporter=json --outputFile.json=$REPORT_DIR/$1.json"; }
+
 unset TEST_DATABASE_URL
 echo "== server tests on SQLite (temporary files) =="
-npx vitest run --project server "$@"
+# shellcheck disable=SC2046
+npx vitest run --project server $(report server-sqlite) "$@"
 sqlite_status=$?
 
 echo
 echo "== server tests on PostgreSQL (throwaway cluster) =="
-bash scripts/with-postgres.sh npx vitest run --project server "$@"
+# shellcheck disable=SC2046
+bash scripts/with-postgres.sh npx vitest run --project server $(report server-postgres) "$@"
 postgres_status=$?
 
 echo

@@ -108,7 +108,7 @@ function AccountMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <span className="avatar avatar-placeholder">
-          <span className="w-8 rounded-full bg-primary text-primary-content">
+          <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-primary-content">
             <span aria-hidden="true">{initial}</span>
           </span>
         </span>

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/**
+ * The answer-sync contract (POST /test/sync, and the `updates` of POST /test/submit).
+ *
+ * Never lose an answer: the portal writes every change to a local journal before sending it and
+ * replays unsent changes in order until the server acknowledges them. To make replays safe, each
+ * question update carries `rev`, a revision that grows with every change the student makes in
+ * this attempt (across all questions). The server keeps, per question, the update with the
+ * highest rev it has seen and ignores older or repeated ones, so a sync may be sent any number of
+ * times, in any order, and the result is the same. Only changed questions travel; never the
+ * question text, options or answer key.
+ */
+
+/** A student's answer: an option label ('A'), several ('A','C'), a number as typed, or text. */
+export const answerValueSchema = z.union([z.string().max(20_000), z.array(z.string().max(8)).max(26), z.null()]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+const epochMs = z.number().int().nonnegative();
+
+export const questionUpdateSchema = z.object({
+  /** Question number in the paper (1-based). */
+  qn: z.number().int().positive().max(10_000),
+  /** Client revision of this change, unique and increasing within the attempt. */
+  rev: z.number().int().positive(),
+  /** The answer (null: cleared or never given). */
+  ua: answerValueSchema,
+  /** When the answer was set (ms since epoch), null when unanswered (spec: "answered time"). */
+  ats: epochMs.nullable(),
+  /** When the question was marked for review, null when not marked. */
+  mts: epochMs.nullable(),
+  /** When the question was first visited, null when never. */
+  vts: epochMs.nullable(),
+  /** Seconds spent on the question so far. */
+  s: z.number().int().nonnegative().max(7 * 24 * 3600),
+  /** When the student made this change, on the student's clock (ms since epoch). */
+  at: epochMs,
+});
+export type QuestionUpdate = z.infer<typeof questionUpdateSchema>;
+
+export const syncRequestSchema = z.object({
+  /** The test id. */
+  id: z.string().min(1).max(64),
+  updates: z.array(questionUpdateSchema).max(1_000),
+  /** The question the student is on, for resuming there. */
+  qn: z.number().int().positive().max(10_000),
+});
+export type SyncRequest = z.infer<typeof syncRequestSchema>;
+
+export const syncReplySchema = z.object({
+  success: z.literal(true),
+  /** The highest rev the server holds for this attempt: the journal drops entries up to it. */
+  acked_rev: z.number().int().nonnegative(),
+  /** Seconds left, from the server's clock (deadline minus now, never below 0). */
+  time_left: z.number().int().nonnegative(),
+  /** True when these changes arrived after the deadline and its grace: kept, but marked late. */
+  late: z.boolean(),
+  /** True once the attempt is submitted (by the student, or by the server at the deadline). */
+  submitted: z.boolean(),
+});
+export type SyncReply = z.infer<typeof syncReplySchema>;
+
+/** The submit reasons of the spec (section 4), plus manual. */
+export const submitReasonSchema = z.enum(['manual', 'TEST_TIME_OUT', 'BLUR_TIME_OUT', 'BLUR_ALLOWED_COUNT', 'PROCTOR_TERMINATE']);
+export type SubmitReason = z.infer<typeof submitReasonSchema>;
+
+export const submitRequestSchema = z.object({
+  id: z.string().min(1).max(64),
+  updates: z.array(questionUpdateSchema).max(10_000),
+  terminated: submitReasonSchema,
+  qn: z.number().int().positive().max(10_000).optional(),
+  /** When the portal decided to submit, on the student's clock: lets a late delivery prove intent. */
+  submitted_at: epochMs.optional(),
+});
+export type SubmitRequest = z.infer<typeof submitRequestSchema>;
+
+/** Reply type 100: the attempt was already submitted (spec: 'Test already submitted.'). */
+export const ALREADY_SUBMITTED_TYPE = 100;
+export const ALREADY_SUBMITTED_MESSAGE = 'Test already submitted.';

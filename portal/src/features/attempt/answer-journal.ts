@@ -1,0 +1,104 @@
+import type { QuestionUpdate, SubmitReason } from '@invigil/shared/api/attempt-sync';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+
+/**
+ * The local journal of answer changes: every change is written here, durably, before it is
+ * sent, and stays until the server acknowledges its revision. A reload, a crash, a closed tab or
+ * a network drop therefore loses nothing: the unsent tail is replayed on the next start.
+ */
+
+/** What the portal still has to deliver when the student submitted while offline. */
+export interface SubmitIntent {
+  reason: SubmitReason;
+  /** When the portal decided to submit, on the student's clock. */
+  at: number;
+  qn?: number;
+}
+
+interface JournalSchema extends DBSchema {
+  changes: { key: [string, number]; value: { attempt: string; rev: number; update: QuestionUpdate } };
+  meta: { key: string; value: { attempt: string; lastRev: number; submit?: SubmitIntent } };
+}
+
+export const JOURNAL_DB_NAME = 'invigil-answer-journal';
+
+/** The attempt's journal key: one student's attempt at one test. */
+export const attemptKey = (userId: string, testId: string) => `${userId}:${testId}`;
+
+export class AnswerJournal {
+  private constructor(private readonly db: IDBPDatabase<JournalSchema>) {}
+
+  static async open(name: string = JOURNAL_DB_NAME): Promise<AnswerJournal> {
+    const db = await openDB<JournalSchema>(name, 1, {
+      upgrade(database) {
+        database.createObjectStore('changes', { keyPath: ['attempt', 'rev'] });
+        database.createObjectStore('meta', { keyPath: 'attempt' });
+      },
+    });
+    return new AnswerJournal(db);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** The highest revision this browser ever gave out for the attempt (0 when none). */
+  async lastRev(attempt: string): Promise<number> {
+    return (await this.db.get('meta', attempt))?.lastRev ?? 0;
+  }
+
+  /** Writes a change; resolves only once it is committed to disk. */
+  async append(attempt: string, update: QuestionUpdate): Promise<void> {
+    const tx = this.db.transaction(['changes', 'meta'], 'readwrite', { durability: 'strict' });
+    const meta = await tx.objectStore('meta').get(attempt);
+    await tx.objectStore('changes').put({ attempt, rev: update.rev, update });
+    await tx.objectStore('meta').put({ ...meta, attempt, lastRev: Math.max(meta?.lastRev ?? 0, update.rev) });
+    await tx.done;
+  }
+
+  /**
+   * The unacknowledged changes, oldest first. Each update holds the whole state of its question,
+   * so only the newest per question needs sending.
+   */
+  async pending(attempt: string): Promise<QuestionUpdate[]> {
+    const rows = await this.db.getAll('changes', IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
+    const newest = new Map<number, QuestionUpdate>();
+    for (const row of rows) {
+      const current = newest.get(row.update.qn);
+      if (!current || current.rev < row.update.rev) newest.set(row.update.qn, row.update);
+    }
+    return [...newest.values()].sort((a, b) => a.rev - b.rev);
+  }
+
+  /** How many changes are waiting (before collapsing per question). */
+  async pendingCount(attempt: string): Promise<number> {
+    return this.db.count('changes', IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
+  }
+
+  /** Drops every change up to the revision the server holds. */
+  async acknowledge(attempt: string, ackedRev: number): Promise<void> {
+    if (ackedRev < 1) return;
+    const tx = this.db.transaction('changes', 'readwrite', { durability: 'strict' });
+    await tx.store.delete(IDBKeyRange.bound([attempt, 0], [attempt, ackedRev]));
+    await tx.done;
+  }
+
+  async setSubmitIntent(attempt: string, intent: SubmitIntent): Promise<void> {
+    const tx = this.db.transaction('meta', 'readwrite', { durability: 'strict' });
+    const meta = await tx.store.get(attempt);
+    await tx.store.put({ attempt, lastRev: meta?.lastRev ?? 0, submit: intent });
+    await tx.done;
+  }
+
+  async submitIntent(attempt: string): Promise<SubmitIntent | null> {
+    return (await this.db.get('meta', attempt))?.submit ?? null;
+  }
+
+  /** Forgets the attempt once the server has it all (submitted and acknowledged). */
+  async forget(attempt: string): Promise<void> {
+    const tx = this.db.transaction(['changes', 'meta'], 'readwrite', { durability: 'strict' });
+    await tx.objectStore('changes').delete(IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
+    await tx.objectStore('meta').delete(attempt);
+    await tx.done;
+  }
+}

@@ -1,0 +1,129 @@
+import 'fake-indexeddb/auto';
+import type { QuestionUpdate, SyncReply } from '@invigil/shared/api/attempt-sync';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { AnswerJournal, attemptKey } from './answer-journal';
+import { SyncEngine, type SubmitOutcome, type SyncTransport } from './sync-engine';
+
+const attempt = attemptKey('u1', 't1');
+const update = (qn: number, rev: number, ua: QuestionUpdate['ua'] = 'A'): QuestionUpdate => ({
+  qn, rev, ua, ats: 1, mts: null, vts: 1, s: 1, at: 1,
+});
+
+/** A fake server: stores the newest rev per question, can be taken offline. */
+function fakeServer() {
+  const answers = new Map<number, QuestionUpdate>();
+  let offline = false;
+  let submitted: string | null = null;
+  const apply = (updates: QuestionUpdate[]) => {
+    for (const item of updates) {
+      const held = answers.get(item.qn);
+      if (!held || held.rev < item.rev) answers.set(item.qn, item);
+    }
+  };
+  const ackedRev = () => Math.max(0, ...[...answers.values()].map((item) => item.rev));
+  const transport: SyncTransport = {
+    sync: vi.fn(async (updates: QuestionUpdate[]): Promise<SyncReply> => {
+      if (offline) throw new ApiError('Please check your internet connection!', null);
+      if (submitted) throw new ApiError('Test already submitted.', 412, { type: 100, message: 'Test already submitted.' });
+      apply(updates);
+      return { success: true, acked_rev: ackedRev(), time_left: 100, late: false, submitted: false };
+    }),
+    submit: vi.fn(async (updates: QuestionUpdate[], intent): Promise<SubmitOutcome> => {
+      if (offline) throw new ApiError('Please check your internet connection!', null);
+      if (submitted) throw new ApiError('Test already submitted.', 412, { type: 100, message: 'Test already submitted.' });
+      apply(updates);
+      submitted = intent.reason;
+      return { message: 'Your test has been submitted successfully.' };
+    }),
+  };
+  return { answers, transport, setOffline: (value: boolean) => (offline = value), submittedReason: () => submitted };
+}
+
+let journal: AnswerJournal;
+beforeEach(async () => {
+  journal = await AnswerJournal.open(`engine-${Math.random()}`);
+});
+afterEach(() => journal.close());
+
+const engineFor = (transport: SyncTransport, onSubmitted?: (outcome: SubmitOutcome) => void) =>
+  new SyncEngine({ journal, attempt, transport, currentQn: () => 1, onSubmitted, debounceMs: 5, retryDelaysMs: [5] });
+
+describe('SyncEngine', () => {
+  it('shows saving until the server acknowledges, then saved', async () => {
+    const server = fakeServer();
+    const engine = engineFor(server.transport);
+    await engine.record(update(1, 1));
+    expect(engine.state.value).toEqual({ status: 'saving', unsent: 1 });
+    await engine.flush();
+    expect(engine.state.value).toEqual({ status: 'saved', unsent: 0 });
+    expect(server.answers.get(1)?.ua).toBe('A');
+    engine.stop();
+  });
+
+  it('keeps answering offline, counts unsent changes and delivers them all when back', async () => {
+    const server = fakeServer();
+    const engine = engineFor(server.transport);
+    server.setOffline(true);
+    await engine.record(update(1, 1, 'A'));
+    await engine.record(update(2, 2, 'B'));
+    await engine.flush();
+    await engine.record(update(1, 3, 'C'));
+    expect(engine.state.value).toEqual({ status: 'offline', unsent: 3 });
+    server.setOffline(false);
+    await vi.waitFor(() => expect(engine.state.value.status).toBe('saved'));
+    expect(server.answers.get(1)?.ua).toBe('C');
+    expect(server.answers.get(2)?.ua).toBe('B');
+    engine.stop();
+  });
+
+  it('replays a journal left by a crashed page', async () => {
+    const server = fakeServer();
+    await journal.append(attempt, update(4, 7, ['A', 'B']));
+    const engine = engineFor(server.transport);
+    await engine.start();
+    expect(server.answers.get(4)?.ua).toEqual(['A', 'B']);
+    expect(await journal.pendingCount(attempt)).toBe(0);
+    engine.stop();
+  });
+
+  it('delivers a time-out submit decided offline, with the answers, when the network returns', async () => {
+    const server = fakeServer();
+    const onSubmitted = vi.fn();
+    const engine = engineFor(server.transport, onSubmitted);
+    server.setOffline(true);
+    await engine.record(update(1, 1, 'D'));
+    await engine.submit('TEST_TIME_OUT', 1);
+    expect(engine.state.value.status).toBe('offline');
+    expect(await journal.submitIntent(attempt)).toMatchObject({ reason: 'TEST_TIME_OUT' });
+    server.setOffline(false);
+    await vi.waitFor(() => expect(onSubmitted).toHaveBeenCalledOnce());
+    expect(server.submittedReason()).toBe('TEST_TIME_OUT');
+    expect(server.answers.get(1)?.ua).toBe('D');
+    expect(await journal.submitIntent(attempt)).toBeNull();
+  });
+
+  it('stops and reports when the server says the test was already submitted', async () => {
+    const server = fakeServer();
+    const onSubmitted = vi.fn();
+    const first = engineFor(server.transport);
+    await first.submit('manual');
+    const engine = engineFor(server.transport, onSubmitted);
+    await engine.record(update(2, 2));
+    await engine.flush();
+    expect(onSubmitted).toHaveBeenCalledWith({ message: 'Test already submitted.', type: 100 });
+  });
+
+  it('shows the server refusal and keeps the change', async () => {
+    const transport: SyncTransport = {
+      sync: vi.fn(async () => { throw new ApiError('The answer is too long.', 422); }),
+      submit: vi.fn(),
+    };
+    const engine = engineFor(transport);
+    await engine.record(update(1, 1));
+    await engine.flush();
+    expect(engine.state.value).toEqual({ status: 'error', unsent: 1, message: 'The answer is too long.' });
+    expect(await journal.pendingCount(attempt)).toBe(1);
+    engine.stop();
+  });
+});

@@ -1,5 +1,13 @@
+import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/e2e-env';
+
+// Every run starts on fresh demo data. Workers load this file too: only the main process,
+// before it starts the server, may empty the folder.
+if (!process.env.TEST_WORKER_INDEX) {
+  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+  mkdirSync(E2E_DATA_DIR, { recursive: true });
+}
 
 // The product as a student gets it: the built server serving the built portal on one origin,
 // on a fresh data folder, in Debian's headless Chromium. scripts/test-e2e.sh builds first.

@@ -6,8 +6,6 @@ bash scripts/ensure-chromium.sh
 npm run build -w portal
 npm run build -w server
 bash scripts/build-extension.sh e2e
-rm -rf .tmp/e2e-data
-mkdir -p .tmp/e2e-data
 if [[ -n "${REPORT_DIR:-}" ]]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORT_DIR/e2e.json" npx playwright test --reporter=list,json "$@"
 else

@@ -115,7 +115,6 @@ test('the shell works at 360 px, by keyboard, with the context menu off', async 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/test');
   await expect(page.getByRole('heading', { name: 'Scheduled Tests' })).toBeVisible();
-  await expect(page.getByText('This part of the portal is not available yet.')).toBeVisible();
   const prevented = await page.evaluate(() => {
     const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
     document.body.dispatchEvent(event);

@@ -34,6 +34,9 @@ const Home = screen(() => import('../features/home/home-page'));
 const Login = screen(() => import('../features/auth/login-page'));
 const ChangePassword = screen(() => import('../features/auth/change-password-page'));
 const Unavailable = screen(() => import('../features/unavailable/unavailable-page'));
+const ScheduledTests = screen(() => import('../features/tests/scheduled-tests-page'));
+const ReadyCheck = screen(() => import('../features/tests/ready-check-page'));
+const Instruction = screen(() => import('../features/tests/instruction-page'));
 
 const later = (path: string, title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ path, title, screen: Unavailable, ...extra });
 
@@ -62,15 +65,15 @@ export const ROUTES: readonly RouteMeta[] = [
   later('/troubleshoot', 'Troubleshoot'),
   later('/troubleshoot/capture-image', 'Capture Image'),
   later('/profile', 'Profile'),
-  later('/test', 'Scheduled Tests'),
+  { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests },
   later('/test-results', 'Results'),
   later('/test-submitted', 'Test Submitted', { skipAuth: true }),
   later('/test/:id', 'Test'),
   later('/test/:id/in', 'Test', { testIn: true }),
   later('/test/:id/test-in-partwise', 'Test', { testIn: true }),
   later('/test/:id/dashboard', 'Test Dashboard'),
-  later('/test/:id/instruction', 'Instructions'),
-  later('/test/:id/ready-check', 'Device Check'),
+  { path: '/test/:id/instruction', title: 'Instructions', screen: Instruction },
+  { path: '/test/:id/ready-check', title: 'Device Check', screen: ReadyCheck },
   later('/test/:id/result', 'Result'),
   later('/test/:id/review', 'Review'),
   later('/chapter-test/:ids/instruction', 'Instructions'),

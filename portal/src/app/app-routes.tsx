@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Route, useLocation, useSearch } from 'wouter';
 import { hasLiveSession, isLoggedIn } from '../features/auth/auth-state';
 import { showSnackbar } from '../lib/snackbar';
 import { LOGIN_TO_CONTINUE, loginRedirectFor, needsLogin, routeFor } from './guard';
@@ -54,7 +54,10 @@ export function AppRoutes() {
   return (
     <ScreenErrorBoundary key={route.path}>
       <Suspense fallback={<Loading />}>
-        <Screen title={route.title} />
+        {/* Route provides the path parameters (useParams) of the matched pattern. */}
+        <Route path={route.path}>
+          <Screen title={route.title} />
+        </Route>
       </Suspense>
     </ScreenErrorBoundary>
   );

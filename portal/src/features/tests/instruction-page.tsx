@@ -113,7 +113,11 @@ export default function InstructionPage({ title }: { title: string }) {
       <section className="card mt-4 bg-base-100 shadow" aria-labelledby="instruction-heading">
         <div className="card-body">
           <h2 id="instruction-heading" className="card-title">Read carefully</h2>
-          <SafeHtml html={data.instruction} className="prose max-w-none" />
+          {data.instruction.trim() ? (
+            <SafeHtml html={data.instruction} className="prose max-w-none" />
+          ) : (
+            <p className="opacity-80">This test has no special instructions. Answer every question within the time shown above.</p>
+          )}
           {test.format.partwise_timing ? (
             <p className="alert alert-info mt-2 text-sm">
               Each part has its own time. When a part's time is over you move to the next part and cannot go back.
@@ -143,7 +147,7 @@ export default function InstructionPage({ title }: { title: string }) {
       {askCode ? (
         <dialog open className="modal" aria-labelledby="access-code-heading">
           <form className="modal-box" onSubmit={onSubmitCode} noValidate>
-            <h2 id="access-code-heading" className="text-lg font-bold">Access Code</h2>
+            <h2 id="access-code-heading" className="text-lg font-bold">This test needs an access code</h2>
             <p className="mt-1 text-sm opacity-80">Your invigilator gives you the code for this test.</p>
             <div className="mt-3">
               <TextField label="Access Code" value={code} onChange={setCode} error={codeError} autoComplete="off" autoFocus />

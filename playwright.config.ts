@@ -25,7 +25,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+        // A fake camera and microphone, allowed without a prompt, for the device check.
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
+      ],
     },
   },
   webServer: {

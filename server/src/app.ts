@@ -15,12 +15,16 @@ import { isApiPath, securityHeaders } from './middleware/security-headers';
 import { createLoginFailureRepository } from './repositories/login-failure-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { authRoutes } from './routes/auth-routes';
+import { blobRoutes, PUBLIC_BLOB_PREFIX } from './routes/blob-routes';
 import { healthRoutes } from './routes/health-routes';
 import { portalRoutes } from './routes/portal-routes';
+import { testRoutes } from './routes/test-routes';
 import { createAuthService } from './services/auth-service';
 import { createLoginLimiter } from './services/login-limiter';
 import { createFileOutbox } from './services/otp-outbox';
 import type { OtpSender } from './services/otp-outbox';
+import { createTestModule } from './services/test-module';
+import type { TestModule } from './services/test-module';
 import { createTokenService } from './services/token-service';
 
 export interface AppDeps {
@@ -30,6 +34,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Defaults to the file outbox in DATA_DIR. */
   otpSender?: OtpSender;
+  /** The timed-test services; main.ts passes the ones its deadline sweeper uses. */
+  tests?: TestModule;
 }
 
 export const ERROR_MESSAGES = {
@@ -91,10 +97,12 @@ export function buildApp(deps: AppDeps) {
   );
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy }));
+  api.route('/', testRoutes({ auth, tests: deps.tests ?? createTestModule({ db, config, clock, logger }) }));
 
   const app = new Hono();
   app.use(securityHeaders);
   app.route(API_PREFIX, api);
+  app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(config.blobDir));
   app.get('*', portalRoutes(config.portalDist));
 
   let apiRoutes: { method: string; matcher: RegExp }[] | undefined;

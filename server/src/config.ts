@@ -28,6 +28,12 @@ export interface Config {
   bodyLimitBytes: number;
   /** The embedded mail catcher: one JSON line per one-time code "sent". */
   outboxPath: string;
+  /** The embedded blob store; files under its `public/` folder are served at /api/blobs/public/. */
+  blobDir: string;
+  /** Answers arriving this long after an attempt's deadline are kept but marked late; then the server submits it. */
+  graceSeconds: number;
+  /** How often the server looks for attempts past their deadline and grace (0: never, e.g. in tests). */
+  sweepIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -142,5 +148,8 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     trustProxy: flag(env, 'TRUST_PROXY'),
     bodyLimitBytes: 1024 * 1024,
     outboxPath: join(dataDir, 'outbox.jsonl'),
+    blobDir: join(dataDir, 'blobs'),
+    graceSeconds: integer(env, 'GRACE_SECONDS', 120, 0, 24 * 60 * 60),
+    sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 15, 0, 24 * 60 * 60),
   };
 }

@@ -34,9 +34,112 @@ export interface LoginFailuresTable {
   window_started_at: number;
 }
 
+/** A test: its paper (no keys) and its keys kept apart, with the rules of taking it. */
+export interface TestsTable {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  mock_id: string | null;
+  instruction: string;
+  /** JSON list of chapter names. */
+  chapters: string;
+  /** JSON object of test config flags. */
+  config: string;
+  /** TestPaper JSON, version included: what every student of this version gets. */
+  paper: string;
+  paper_hash: string;
+  version: number;
+  /** JSON list of AnswerKeyEntry. */
+  answer_key: string;
+  duration_seconds: number;
+  activation_at: number | null;
+  ends_at: number | null;
+  access_code_hash: string | null;
+  mp_cost: number;
+  shuffle: string;
+  partwise_timing: 0 | 1;
+  partwise_time_gap_seconds: number;
+  skip_prepare: 0 | 1;
+  allow_resume: 0 | 1;
+  open_to_all: 0 | 1;
+  noq: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TestAssignmentsTable {
+  test_id: string;
+  user_id: string;
+}
+
+export interface AttemptsTable {
+  id: string;
+  user_id: string;
+  test_id: string;
+  test_version: number;
+  started_at: number;
+  /** Start + duration + extensions (ms). */
+  deadline_ms: number;
+  /** JSON list of {minutes, at}. */
+  extensions: string;
+  submitted_at: number | null;
+  submit_reason: string | null;
+  late: 0 | 1;
+  last_qn: number;
+  /** JSON list of devices. */
+  devices: string;
+  mp_charged: number;
+  /** Result JSON once submitted. */
+  result: string | null;
+  remark: string | null;
+  updated_at: number;
+}
+
+export interface AnswersTable {
+  attempt_id: string;
+  qn: number;
+  /** 0: the on-time state; 1: the latest change that came after the deadline's grace. */
+  late: 0 | 1;
+  rev: number;
+  /** JSON AnswerValue. */
+  ua: string;
+  ats: number | null;
+  mts: number | null;
+  vts: number | null;
+  s: number;
+  r: string | null;
+  client_at: number | null;
+  updated_at: number;
+}
+
+export interface MarksheetsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  html: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface QuestionReportsTable {
+  id: string;
+  user_id: string;
+  test_id: string;
+  qn: number;
+  text: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
+  tests: TestsTable;
+  test_assignments: TestAssignmentsTable;
+  attempts: AttemptsTable;
+  answers: AnswersTable;
+  marksheets: MarksheetsTable;
+  question_reports: QuestionReportsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -10,6 +10,8 @@ import { migrateToLatest } from './migrations/migrate';
 import { createLoginFailureRepository } from './repositories/login-failure-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './seed/demo-seed';
+import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
+import { createTestModule } from './services/test-module';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
@@ -22,13 +24,17 @@ async function main(): Promise<void> {
   try {
     const applied = (await migrateToLatest(db.kysely)).filter((result) => result.status === 'Success');
     if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.map((result) => result.migrationName).join(', ')}`);
-    if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) logger.info('Seeded the demo students.');
+    if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) {
+      const seeded = await seedDemoTests(db.kysely, systemClock, config.blobDir, logger);
+      logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests and a marksheet.`);
+    }
   } catch (error) {
     await db.destroy().catch(() => {});
     throw error;
   }
 
-  const app = buildApp({ db, config, clock: systemClock, logger });
+  const tests = createTestModule({ db, config, clock: systemClock, logger });
+  const app = buildApp({ db, config, clock: systemClock, logger, tests });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${shownHost}:${info.port}`;
@@ -40,6 +46,7 @@ async function main(): Promise<void> {
         '',
         `Invigil is running at ${url}  (API: ${url}${API_PREFIX}, database: ${where})`,
         `Demo sign-in: ${demo}`,
+        `Demo tests: the access code of "Weekly Quiz (access code)" is ${DEMO_ACCESS_CODE}`,
         `One-time codes for unverified accounts are written to ${config.outboxPath}`,
         `Chrome extension: load unpacked from ${config.extensionDir}${existsSync(config.extensionDir) ? '' : '  (not built yet: npm run build)'}`,
         existsSync(config.portalDist) ? '' : `The portal is not built yet (${config.portalDist}): run npm run build`,
@@ -58,12 +65,30 @@ async function main(): Promise<void> {
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 
+  // The server owns the deadline: attempts past their deadline and grace are submitted (reason
+  // TEST_TIME_OUT) and scored even when no browser is left to do it. One sweep at a time.
+  let sweeping = false;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = true;
+    tests.attempts
+      .sweepExpiredAttempts(systemClock.now())
+      .catch((error: unknown) => logger.warn('Could not submit expired attempts:', error))
+      .finally(() => {
+        sweeping = false;
+      });
+  };
+  const sweepTimer = config.sweepIntervalSeconds > 0 ? setInterval(sweep, config.sweepIntervalSeconds * 1000) : undefined;
+  sweepTimer?.unref();
+  sweep();
+
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info(`${signal} received, shutting down...`);
     clearInterval(pruneTimer);
+    if (sweepTimer) clearInterval(sweepTimer);
     const force = setTimeout(() => {
       logger.error('Shutdown took too long; exiting.');
       process.exit(1);

@@ -2,12 +2,14 @@
 export type AppErrorKind =
   | 'bad_request'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'payload_too_large'
   | 'unprocessable'
   | 'too_many_requests'
-  | 'unavailable';
+  | 'unavailable'
+  | 'internal';
 
 export interface AppErrorDetails {
   issues?: { path: string; message: string }[];
@@ -30,12 +32,15 @@ export class AppError extends Error {
 const STATUS = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,
   unprocessable: 422,
   too_many_requests: 429,
   unavailable: 503,
+  /** An unexpected failure with a message of its own (spec: 'There was something wrong while creating test!'). */
+  internal: 500,
 } as const satisfies Record<AppErrorKind, number>;
 
 export function statusOf(kind: AppErrorKind): (typeof STATUS)[AppErrorKind] {

@@ -40,6 +40,8 @@ export const readableErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'too_big':
       if (issue.origin === 'string') return `${label} must be at most ${issue.maximum} characters.`;
       return `${label} is too big.`;
+    case 'unrecognized_keys':
+      return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.map((key) => `"${key}"`).join(', ')}.`;
     default:
       return `${label} is not valid.`;
   }

@@ -3,6 +3,7 @@ import type { Kysely, Migration, MigrationProvider, MigrationResult } from 'kyse
 import type { Database } from '../db';
 import * as createUsers from './0001-create-users';
 import * as createLoginFailures from './0002-create-login-failures';
+import * as createTests from './0003-create-tests';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -11,6 +12,7 @@ import * as createLoginFailures from './0002-create-login-failures';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-create-users': createUsers,
   '0002-create-login-failures': createLoginFailures,
+  '0003-create-tests': createTests,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -76,6 +76,64 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
       return row && toRecord(row);
     },
 
+    /** By registration numbers (any case), for imports. */
+    async findByRegNos(regNos: readonly string[]): Promise<UserRecord[]> {
+      const wanted = [...new Set(regNos.map(normaliseRegNo))];
+      const found: UserRecord[] = [];
+      for (let i = 0; i < wanted.length; i += 500) {
+        const rows = await db.selectFrom('users').selectAll().where('reg_no', 'in', wanted.slice(i, i + 500)).execute();
+        found.push(...rows.map(toRecord));
+      }
+      return found;
+    },
+
+    /** By e-mails (any case), for imports. */
+    async findByEmails(emails: readonly string[]): Promise<UserRecord[]> {
+      const wanted = [...new Set(emails.map(normaliseEmail))];
+      const found: UserRecord[] = [];
+      for (let i = 0; i < wanted.length; i += 500) {
+        const rows = await db.selectFrom('users').selectAll().where('email', 'in', wanted.slice(i, i + 500)).execute();
+        found.push(...rows.map(toRecord));
+      }
+      return found;
+    },
+
+    /** Updates what an import may change; a changed password also ends the user's sessions. */
+    async updateFromImport(
+      id: string,
+      fields: { email: string; name: string; phone: string; meritpoints?: number; config?: UserConfig; verified: boolean; password?: { hash: string; changedAt: number } },
+    ): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          email: normaliseEmail(fields.email),
+          name: fields.name,
+          phone: fields.phone,
+          verified: fields.verified ? 1 : 0,
+          ...(fields.meritpoints === undefined ? {} : { meritpoints: fields.meritpoints }),
+          ...(fields.config === undefined ? {} : { config: JSON.stringify(fields.config) }),
+          ...(fields.password === undefined ? {} : { password_hash: fields.password.hash, password_changed_at: fields.password.changedAt }),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Takes `cost` merit points if the user has that many; false (nothing taken) otherwise. */
+    async deductMeritPoints(id: string, cost: number): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set((eb) => ({ meritpoints: eb('meritpoints', '-', cost) }))
+        .where('id', '=', id)
+        .where('meritpoints', '>=', cost)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async meritPointsOf(id: string): Promise<number> {
+      const row = await db.selectFrom('users').select('meritpoints').where('id', '=', id).executeTakeFirst();
+      return Number(row?.meritpoints ?? 0);
+    },
+
     async count(): Promise<number> {
       const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);

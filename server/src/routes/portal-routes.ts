@@ -44,7 +44,7 @@ const STREAM_FROM_BYTES = 256 * 1024;
 export const PORTAL_NOT_BUILT_MESSAGE =
   'The portal has not been built yet. Run `npm run build` in the repository root (or `npm run build -w portal`), then reload this page.\n';
 
-async function fileStats(path: string): Promise<Stats | undefined> {
+export async function fileStats(path: string): Promise<Stats | undefined> {
   try {
     const stats = await stat(path);
     return stats.isFile() ? stats : undefined;
@@ -54,7 +54,7 @@ async function fileStats(path: string): Promise<Stats | undefined> {
 }
 
 /** The file a URL path names inside `root`, or undefined if it would leave it or is malformed. */
-function resolveInside(root: string, urlPath: string): string | undefined {
+export function resolveInside(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -68,7 +68,7 @@ function resolveInside(root: string, urlPath: string): string | undefined {
   return file.startsWith(root + sep) ? file : undefined;
 }
 
-function acceptedEncodings(c: Context): Set<string> {
+export function acceptedEncodings(c: Context): Set<string> {
   const header = c.req.header('accept-encoding') ?? '';
   return new Set(
     header
@@ -79,7 +79,7 @@ function acceptedEncodings(c: Context): Set<string> {
   );
 }
 
-async function serveFile(c: Context, file: string, stats: Stats, cacheControl: string): Promise<Response> {
+export async function serveFile(c: Context, file: string, stats: Stats, cacheControl: string): Promise<Response> {
   const extension = extname(file).toLowerCase();
   const headers: Record<string, string> = {
     'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',

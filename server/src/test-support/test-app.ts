@@ -13,6 +13,9 @@ import { migrateToLatest } from '../migrations/migrate';
 import { createUserRepository } from '../repositories/user-repository';
 import type { UserRepository } from '../repositories/user-repository';
 import { seedDemoData } from '../seed/demo-seed';
+import { seedDemoTests } from '../seed/demo-tests';
+import { createTestModule } from '../services/test-module';
+import type { TestModule } from '../services/test-module';
 import { useTestDatabases } from './test-db';
 
 export interface FakeClock extends Clock {
@@ -47,10 +50,16 @@ export interface TestApp {
   config: Config;
   clock: FakeClock;
   logger: RecordingLogger;
+  /** The timed-test services behind the routes (e.g. `tests.attempts.sweepExpiredAttempts(now)`). */
+  tests: TestModule;
+  /** The demo students' ids by registration number. */
+  userIds: Record<string, string>;
   /** The lines of DATA_DIR/outbox.jsonl. */
   outbox(): OutboxLine[];
   postJson(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
   get(path: string, headers?: Record<string, string>): Promise<Response>;
+  /** GET with the token, expecting 200, parsed as JSON. */
+  getJson(path: string, token: string): Promise<unknown>;
   /** POST /api/login, expecting a token. */
   token(phone: string, password?: string): Promise<string>;
 }
@@ -82,8 +91,10 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     const clock = fakeClock();
     const logger = recordingLogger();
     const users = createUserRepository(db.kysely, logger);
-    await seedDemoData(users, clock);
-    const app = buildApp({ db, config, clock, logger });
+    if (await seedDemoData(users, clock)) await seedDemoTests(db.kysely, clock, config.blobDir, logger);
+    const tests = createTestModule({ db, config, clock, logger });
+    const app = buildApp({ db, config, clock, logger, tests });
+    const userIds = Object.fromEntries((await db.kysely.selectFrom('users').select(['id', 'reg_no']).execute()).map((row) => [row.reg_no, row.id]));
 
     const postJson = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
       await app.request(path, {
@@ -100,6 +111,8 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
       config,
       clock,
       logger,
+      tests,
+      userIds,
       outbox: () => {
         let text = '';
         try {
@@ -114,6 +127,12 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
       },
       postJson,
       get,
+      async getJson(path, token) {
+        const response = await get(path, { 'x-access-token': token });
+        const body: unknown = await response.json();
+        if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${JSON.stringify(body)}`);
+        return body;
+      },
       async token(phone, password = 'demo1234') {
         const response = await postJson('/api/login', { phone, password });
         const body = (await response.json()) as { token?: string };

@@ -77,3 +77,30 @@ export type SubmitRequest = z.infer<typeof submitRequestSchema>;
 /** Reply type 100: the attempt was already submitted (spec: 'Test already submitted.'). */
 export const ALREADY_SUBMITTED_TYPE = 100;
 export const ALREADY_SUBMITTED_MESSAGE = 'Test already submitted.';
+
+/** POST /test/submit, the first time: the attempt is now submitted and scored. */
+export const submitReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  terminated: submitReasonSchema,
+  /** As in the sync reply: the journal drops entries up to it. */
+  acked_rev: z.number().int().nonnegative(),
+  /** True when the submit (and its updates) arrived after the deadline and its grace. */
+  late: z.boolean(),
+  submitted_at: epochMs,
+});
+export type SubmitReply = z.infer<typeof submitReplySchema>;
+
+/**
+ * POST /test/submit when the attempt was already submitted (by an earlier submit or by the server
+ * at the deadline): its updates are still kept, marked late, and acknowledged.
+ */
+export const alreadySubmittedSubmitReplySchema = z.object({
+  type: z.literal(ALREADY_SUBMITTED_TYPE),
+  message: z.literal(ALREADY_SUBMITTED_MESSAGE),
+  acked_rev: z.number().int().nonnegative(),
+});
+export type AlreadySubmittedSubmitReply = z.infer<typeof alreadySubmittedSubmitReplySchema>;
+
+export const submitResponseSchema = z.union([submitReplySchema, alreadySubmittedSubmitReplySchema]);
+export type SubmitResponse = z.infer<typeof submitResponseSchema>;

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './support';
+
+test('the scheduled tests show their labels and start rules', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await page.goto('/test');
+  const list = page.getByRole('list', { name: 'Scheduled tests' });
+  await expect(list.getByRole('link', { name: 'Ready Check: General Aptitude: Practice Test' })).toHaveAttribute('href', '/test/demo-mcq/ready-check');
+  // SKIP_PREPARE on the test goes straight to the instructions.
+  await expect(list.getByRole('link', { name: 'Ready Check: Weekly Quiz (access code)' })).toHaveAttribute('href', '/test/demo-access-code/instruction');
+  // An ended test says how long ago, and cannot be started; neither can one already attempted.
+  await expect(list.getByRole('button', { name: /^Test ended \d+ days? ago: Last Week: Revision Test$/ })).toBeDisabled();
+  await expect(list.getByRole('button', { name: /Chemistry Unit Test 1$/ })).toBeDisabled();
+  await expect(list.getByText('50 merit points', { exact: true })).toBeVisible();
+  // The refresh button stays hidden for 10 seconds after a load.
+  await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible({ timeout: 12_000 });
+});
+
+test('the device check sees the camera and microphone and leads to the instructions', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await page.goto('/test');
+  await page.getByRole('link', { name: 'Ready Check: General Aptitude: Practice Test' }).click();
+  await expect(page).toHaveURL('/test/demo-mcq/ready-check');
+  await expect(page.getByRole('heading', { name: 'Device Check' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Video' })).toBeChecked({ timeout: 10_000 });
+  await expect(page.getByRole('checkbox', { name: 'Audio' })).toBeChecked();
+  await page.getByRole('link', { name: 'Proceed' }).click();
+  await expect(page).toHaveURL('/test/demo-mcq/instruction');
+  await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+});
+
+test('start waits for the agreement and for the test to open', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await page.goto('/test/demo-upcoming/instruction');
+  await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+  await expect(page.getByText(/This test opens/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
+
+  await page.goto('/test/demo-mcq/instruction');
+  const start = page.getByRole('button', { name: 'Start' });
+  await expect(start).toBeDisabled();
+  await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+  await expect(start).toBeEnabled();
+});
+
+test('a test with an access code asks for it and refuses a wrong one', async ({ page }) => {
+  await signIn(page, DEMO.second.email, DEMO.second.password);
+  await page.goto('/test/demo-access-code/instruction');
+  await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+  await page.getByRole('button', { name: 'Start' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This test needs an access code' });
+  const code = dialog.getByRole('textbox', { name: 'Access Code' });
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(dialog.getByText('Access Code is required')).toBeVisible();
+  await code.fill('not-the-code');
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(dialog.getByText('The access code is wrong.')).toBeVisible();
+  await code.fill('OPEN-SESAME');
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL('/test/demo-access-code/in');
+  await expect(page.getByText('Question 1 of 3').first()).toBeVisible();
+});
+
+test('a test that costs merit points charges them once', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await expect(page.getByText('Merit points: 120')).toBeVisible();
+  await page.goto('/test/demo-merit/instruction');
+  await expect(page.getByText('Starting this test uses 50 merit points. You have 120.')).toBeVisible();
+  await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(/\/test\/demo-merit\/in/);
+  // Back on the list the test is resumable; resuming costs nothing more.
+  await page.goto('/test');
+  await page.getByRole('link', { name: 'Resume: Scholarship Test (50 merit points)' }).click();
+  await expect(page).toHaveURL(/\/test\/demo-merit\/(ready-check|instruction)\?resume=true/);
+  await page.goto('/');
+  await expect(page.getByText('Merit points: 70')).toBeVisible();
+});

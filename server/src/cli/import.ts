@@ -1,0 +1,112 @@
+// npm run import -- FILE.json [--dry-run]
+//
+// Loads students, tests (with keys and solutions), marksheets and past attempts from a JSON file
+// in the format of docs/import-format.md into the database the server uses (DATA_DIR's SQLite
+// file, or DATABASE_URL). All or nothing: any problem, and nothing is written. --dry-run checks
+// everything, the database included, then rolls back.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ImportSummary } from '@invigil/shared/api/test-import';
+import { ConfigError, loadConfig } from '../config';
+import { createDatabase } from '../db';
+import { systemClock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { migrateToLatest } from '../migrations/migrate';
+import { ImportError, importData, parseImportFile } from '../services/import-service';
+
+class DryRunRollback extends Error {
+  constructor(readonly summary: ImportSummary) {
+    super('dry run');
+  }
+}
+
+const USAGE = 'Usage: npm run import -- FILE.json [--dry-run]';
+
+function describe(summary: ImportSummary): string {
+  const { students, tests, marksheets, attempts } = summary;
+  return [
+    `students:   ${students.inserted} added, ${students.updated} updated`,
+    `tests:      ${tests.inserted} added, ${tests.updated} updated (${tests.newVersions} with a new paper version)`,
+    `marksheets: ${marksheets.inserted} added, ${marksheets.updated} updated`,
+    `attempts:   ${attempts.inserted} added, ${attempts.updated} updated`,
+  ].join('\n');
+}
+
+export async function runImport(argv: readonly string[], out: Pick<Console, 'log' | 'error'> = console, env = process.env): Promise<number> {
+  const dryRun = argv.includes('--dry-run');
+  const files = argv.filter((arg) => arg !== '--dry-run');
+  if (files.length !== 1 || files[0]?.startsWith('-')) {
+    out.error(USAGE);
+    return 2;
+  }
+  // npm runs scripts from the repository root; a relative path is relative to where npm was run.
+  const path = resolve(env['INIT_CWD'] ?? process.cwd(), files[0] ?? '');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    out.error(`Cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+
+  const logger: Logger = { info: (message) => out.log(message), warn: (message) => out.error(message), error: (message, ...details) => out.error(message, ...details) };
+  let file;
+  try {
+    file = parseImportFile(json);
+  } catch (error) {
+    if (!(error instanceof ImportError)) throw error;
+    printIssues(error, path, out);
+    return 1;
+  }
+
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    out.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : String(error));
+    return 1;
+  }
+  const db = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, logger });
+  try {
+    await migrateToLatest(db.kysely);
+    const summary = await db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        const done = await importData(trx, file, systemClock, logger);
+        if (dryRun) throw new DryRunRollback(done);
+        return done;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof DryRunRollback) return error.summary;
+        throw error;
+      });
+    out.log(`${dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${path} into ${db.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL (DATABASE_URL)'}:`);
+    out.log(describe(summary));
+    return 0;
+  } catch (error) {
+    if (error instanceof ImportError) {
+      printIssues(error, path, out);
+      return 1;
+    }
+    out.error('The import failed; nothing was imported:', error instanceof Error ? error.message : error);
+    return 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+function printIssues(error: ImportError, path: string, out: Pick<Console, 'error'>): void {
+  out.error(`${path} was refused: ${error.message.replace('The import file has ', '')} Nothing was imported.`);
+  for (const issue of error.issues) out.error(`  ${issue.path || '(file)'}: ${issue.message}`);
+}
+
+// Run when executed directly (tsx server/src/cli/import.ts), not when imported by a test.
+if (process.argv[1] && /cli[\\/]import\.[cm]?[jt]s$/.test(process.argv[1])) {
+  runImport(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error('The import failed; nothing was imported:', error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,421 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AnswerValue, QuestionUpdate, SubmitReason } from '@invigil/shared/api/attempt-sync';
+import { answerValueSchema, submitReasonSchema } from '@invigil/shared/api/attempt-sync';
+import type { Device, Result } from '@invigil/shared/api/tests';
+import { resultSchema } from '@invigil/shared/api/tests';
+import type { AnswersTable, AttemptsTable, Database } from '../db';
+
+export interface Extension {
+  minutes: number;
+  at: number;
+}
+
+export interface AttemptRecord {
+  id: string;
+  userId: string;
+  testId: string;
+  testVersion: number;
+  startedAt: number;
+  /** Start + duration + extensions. */
+  deadlineMs: number;
+  extensions: Extension[];
+  submittedAt: number | null;
+  submitReason: SubmitReason | null;
+  late: boolean;
+  lastQn: number;
+  devices: Device[];
+  mpCharged: number;
+  remark: string | null;
+  updatedAt: number;
+}
+
+export interface AnswerRecord {
+  qn: number;
+  late: boolean;
+  rev: number;
+  ua: AnswerValue;
+  ats: number | null;
+  mts: number | null;
+  vts: number | null;
+  s: number;
+  r: string | null;
+  clientAt: number | null;
+  updatedAt: number;
+}
+
+/** A row of GET /test/myresults or of a ranking: a submitted attempt with its result. */
+export interface SubmittedAttempt {
+  attemptId: string;
+  userId: string;
+  userName: string;
+  testId: string;
+  testName: string;
+  chapters: string;
+  startedAt: number;
+  submittedAt: number;
+  result: Result | null;
+}
+
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+const toNumberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+export function parseResult(raw: string | null): Result | null {
+  return resultSchema.safeParse(parseJson(raw)).data ?? null;
+}
+
+function toAttemptRecord(row: Omit<Selectable<AttemptsTable>, 'result'>): AttemptRecord {
+  const extensions = parseJson(row.extensions);
+  const devices = parseJson(row.devices);
+  return {
+    id: row.id,
+    userId: row.user_id,
+    testId: row.test_id,
+    testVersion: Number(row.test_version),
+    startedAt: Number(row.started_at),
+    deadlineMs: Number(row.deadline_ms),
+    extensions: Array.isArray(extensions) ? (extensions as Extension[]) : [],
+    submittedAt: toNumberOrNull(row.submitted_at),
+    submitReason: submitReasonSchema.safeParse(row.submit_reason).data ?? null,
+    late: Number(row.late) === 1,
+    lastQn: Number(row.last_qn),
+    devices: Array.isArray(devices) ? (devices as Device[]) : [],
+    mpCharged: Number(row.mp_charged),
+    remark: row.remark,
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function toAnswerRecord(row: Selectable<AnswersTable>): AnswerRecord {
+  return {
+    qn: Number(row.qn),
+    late: Number(row.late) === 1,
+    rev: Number(row.rev),
+    ua: answerValueSchema.safeParse(parseJson(row.ua)).data ?? null,
+    ats: toNumberOrNull(row.ats),
+    mts: toNumberOrNull(row.mts),
+    vts: toNumberOrNull(row.vts),
+    s: Number(row.s),
+    r: row.r,
+    clientAt: toNumberOrNull(row.client_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+const ATTEMPT_COLUMNS = [
+  'attempts.id',
+  'attempts.user_id',
+  'attempts.test_id',
+  'attempts.test_version',
+  'attempts.started_at',
+  'attempts.deadline_ms',
+  'attempts.extensions',
+  'attempts.submitted_at',
+  'attempts.submit_reason',
+  'attempts.late',
+  'attempts.last_qn',
+  'attempts.devices',
+  'attempts.mp_charged',
+  'attempts.remark',
+  'attempts.updated_at',
+] as const;
+
+/** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
+const CHUNK = 400;
+
+export interface NewAttempt {
+  id: string;
+  userId: string;
+  testId: string;
+  testVersion: number;
+  startedAt: number;
+  deadlineMs: number;
+  devices: Device[];
+  mpCharged: number;
+}
+
+export function createAttemptRepository(db: Kysely<Database>) {
+  return {
+    async find(userId: string, testId: string): Promise<AttemptRecord | undefined> {
+      const row = await db.selectFrom('attempts').select(ATTEMPT_COLUMNS).where('user_id', '=', userId).where('test_id', '=', testId).executeTakeFirst();
+      return row && toAttemptRecord(row);
+    },
+
+    async findById(id: string): Promise<AttemptRecord | undefined> {
+      const row = await db.selectFrom('attempts').select(ATTEMPT_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return row && toAttemptRecord(row);
+    },
+
+    async resultOf(id: string): Promise<Result | null> {
+      const row = await db.selectFrom('attempts').select('result').where('id', '=', id).executeTakeFirst();
+      return parseResult(row?.result ?? null);
+    },
+
+    /** Every attempt of a student, by test id. */
+    async byTestForUser(userId: string): Promise<Map<string, AttemptRecord>> {
+      const rows = await db.selectFrom('attempts').select(ATTEMPT_COLUMNS).where('user_id', '=', userId).execute();
+      return new Map(rows.map((row) => [row.test_id, toAttemptRecord(row)]));
+    },
+
+    /** Inserts unless the student already has an attempt at this test; true if inserted. */
+    async insertIfAbsent(attempt: NewAttempt): Promise<boolean> {
+      const result = await db
+        .insertInto('attempts')
+        .values({
+          id: attempt.id,
+          user_id: attempt.userId,
+          test_id: attempt.testId,
+          test_version: attempt.testVersion,
+          started_at: attempt.startedAt,
+          deadline_ms: attempt.deadlineMs,
+          extensions: '[]',
+          submitted_at: null,
+          submit_reason: null,
+          late: 0,
+          last_qn: 1,
+          devices: JSON.stringify(attempt.devices),
+          mp_charged: attempt.mpCharged,
+          result: null,
+          remark: null,
+          updated_at: attempt.startedAt,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'test_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async setDevices(id: string, devices: readonly Device[], now: number): Promise<void> {
+      await db.updateTable('attempts').set({ devices: JSON.stringify(devices), updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async setLastQn(id: string, lastQn: number, now: number): Promise<void> {
+      await db.updateTable('attempts').set({ last_qn: lastQn, updated_at: now }).where('id', '=', id).where('submitted_at', 'is', null).execute();
+    },
+
+    /** Marks the attempt submitted unless it already is; true if this call submitted it. */
+    async markSubmitted(id: string, submittedAt: number, reason: SubmitReason, late: boolean, lastQn?: number): Promise<boolean> {
+      const result = await db
+        .updateTable('attempts')
+        .set({ submitted_at: submittedAt, submit_reason: reason, late: late ? 1 : 0, updated_at: submittedAt, ...(lastQn === undefined ? {} : { last_qn: lastQn }) })
+        .where('id', '=', id)
+        .where('submitted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setResult(id: string, result: Result): Promise<void> {
+      await db.updateTable('attempts').set({ result: JSON.stringify(result) }).where('id', '=', id).execute();
+    },
+
+    /** Ids of unsubmitted attempts whose deadline is before `cutoff`, oldest deadline first. */
+    async expiredIds(cutoff: number, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('attempts')
+        .select('id')
+        .where('submitted_at', 'is', null)
+        .where('deadline_ms', '<', cutoff)
+        .orderBy('deadline_ms')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Submitted attempts of a student with their test, latest submission first. */
+    async submittedForUser(userId: string, offset: number, limit: number): Promise<SubmittedAttempt[]> {
+      const rows = await db
+        .selectFrom('attempts')
+        .innerJoin('tests', 'tests.id', 'attempts.test_id')
+        .innerJoin('users', 'users.id', 'attempts.user_id')
+        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
+        .where('attempts.user_id', '=', userId)
+        .where('attempts.submitted_at', 'is not', null)
+        .orderBy('attempts.submitted_at', 'desc')
+        .orderBy('attempts.id')
+        .offset(offset)
+        .limit(limit)
+        .execute();
+      return rows.map(toSubmitted);
+    },
+
+    /** Every submitted attempt of a test, with the student's name. */
+    async submittedForTest(testId: string): Promise<SubmittedAttempt[]> {
+      const rows = await db
+        .selectFrom('attempts')
+        .innerJoin('tests', 'tests.id', 'attempts.test_id')
+        .innerJoin('users', 'users.id', 'attempts.user_id')
+        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
+        .where('attempts.test_id', '=', testId)
+        .where('attempts.submitted_at', 'is not', null)
+        .execute();
+      return rows.map(toSubmitted);
+    },
+
+    async submittedIdsForTest(testId: string): Promise<string[]> {
+      const rows = await db.selectFrom('attempts').select('id').where('test_id', '=', testId).where('submitted_at', 'is not', null).execute();
+      return rows.map((row) => row.id);
+    },
+
+    // Answers
+
+    async answersOf(attemptId: string): Promise<AnswerRecord[]> {
+      const rows = await db.selectFrom('answers').selectAll().where('attempt_id', '=', attemptId).orderBy('qn').orderBy('late').execute();
+      return rows.map(toAnswerRecord);
+    },
+
+    /** The highest revision stored for the attempt, on time or late; 0 when none. */
+    async maxRev(attemptId: string): Promise<number> {
+      const row = await db.selectFrom('answers').select((eb) => eb.fn.max('rev').as('rev')).where('attempt_id', '=', attemptId).executeTakeFirst();
+      return Number(row?.rev ?? 0);
+    },
+
+    /** On-time revisions of some questions, by question number. */
+    async onTimeRevs(attemptId: string, qns: readonly number[]): Promise<Map<number, number>> {
+      const revs = new Map<number, number>();
+      for (let i = 0; i < qns.length; i += CHUNK) {
+        const rows = await db
+          .selectFrom('answers')
+          .select(['qn', 'rev'])
+          .where('attempt_id', '=', attemptId)
+          .where('late', '=', 0)
+          .where('qn', 'in', qns.slice(i, i + CHUNK))
+          .execute();
+        for (const row of rows) revs.set(Number(row.qn), Number(row.rev));
+      }
+      return revs;
+    },
+
+    /**
+     * Stores question updates, each only if its rev is higher than the one stored for that
+     * question and lateness: replays and stale updates change nothing. One statement per chunk,
+     * the same INSERT ... ON CONFLICT DO UPDATE ... WHERE on SQLite and PostgreSQL.
+     */
+    async upsertAnswers(attemptId: string, updates: readonly QuestionUpdate[], late: boolean, now: number): Promise<void> {
+      for (let i = 0; i < updates.length; i += CHUNK) {
+        const rows = updates.slice(i, i + CHUNK).map((update) => ({
+          attempt_id: attemptId,
+          qn: update.qn,
+          late: late ? (1 as const) : (0 as const),
+          rev: update.rev,
+          ua: JSON.stringify(update.ua),
+          ats: update.ats,
+          mts: update.mts,
+          vts: update.vts,
+          s: update.s,
+          r: null,
+          client_at: update.at,
+          updated_at: now,
+        }));
+        await db
+          .insertInto('answers')
+          .values(rows)
+          .onConflict((oc) =>
+            oc
+              .columns(['attempt_id', 'qn', 'late'])
+              .doUpdateSet((eb) => ({
+                rev: eb.ref('excluded.rev'),
+                ua: eb.ref('excluded.ua'),
+                ats: eb.ref('excluded.ats'),
+                mts: eb.ref('excluded.mts'),
+                vts: eb.ref('excluded.vts'),
+                s: eb.ref('excluded.s'),
+                client_at: eb.ref('excluded.client_at'),
+                updated_at: eb.ref('excluded.updated_at'),
+              }))
+              .whereRef('answers.rev', '<', 'excluded.rev'),
+          )
+          .execute();
+      }
+    },
+
+    /** Replaces every answer of an attempt (import of past attempts). */
+    async replaceAnswers(attemptId: string, answers: readonly (Omit<AnswerRecord, 'late' | 'clientAt'>)[]): Promise<void> {
+      await db.deleteFrom('answers').where('attempt_id', '=', attemptId).execute();
+      for (let i = 0; i < answers.length; i += CHUNK) {
+        const rows = answers.slice(i, i + CHUNK).map((answer) => ({
+          attempt_id: attemptId,
+          qn: answer.qn,
+          late: 0 as const,
+          rev: answer.rev,
+          ua: JSON.stringify(answer.ua),
+          ats: answer.ats,
+          mts: answer.mts,
+          vts: answer.vts,
+          s: answer.s,
+          r: answer.r,
+          client_at: null,
+          updated_at: answer.updatedAt,
+        }));
+        if (rows.length > 0) await db.insertInto('answers').values(rows).execute();
+      }
+    },
+
+    /** Writes a finished attempt from an import: inserted, or the existing one replaced. True if inserted. */
+    async upsertImported(attempt: {
+      id: string;
+      userId: string;
+      testId: string;
+      testVersion: number;
+      startedAt: number;
+      deadlineMs: number;
+      submittedAt: number;
+      reason: SubmitReason;
+      remark: string | null;
+      lastQn: number;
+    }): Promise<{ id: string; inserted: boolean }> {
+      const existing = await db.selectFrom('attempts').select('id').where('user_id', '=', attempt.userId).where('test_id', '=', attempt.testId).executeTakeFirst();
+      const values = {
+        test_version: attempt.testVersion,
+        started_at: attempt.startedAt,
+        deadline_ms: attempt.deadlineMs,
+        submitted_at: attempt.submittedAt,
+        submit_reason: attempt.reason,
+        late: 0 as const,
+        last_qn: attempt.lastQn,
+        remark: attempt.remark,
+        updated_at: attempt.submittedAt,
+      };
+      if (existing) {
+        await db.updateTable('attempts').set(values).where('id', '=', existing.id).execute();
+        return { id: existing.id, inserted: false };
+      }
+      await db
+        .insertInto('attempts')
+        .values({ id: attempt.id, user_id: attempt.userId, test_id: attempt.testId, extensions: '[]', devices: '[]', mp_charged: 0, result: null, ...values })
+        .execute();
+      return { id: attempt.id, inserted: true };
+    },
+  };
+}
+
+function toSubmitted(row: {
+  id: string;
+  user_id: string;
+  user_name: string;
+  test_id: string;
+  test_name: string;
+  chapters: string;
+  started_at: number;
+  submitted_at: number | null;
+  result: string | null;
+}): SubmittedAttempt {
+  return {
+    attemptId: row.id,
+    userId: row.user_id,
+    userName: row.user_name,
+    testId: row.test_id,
+    testName: row.test_name,
+    chapters: row.chapters,
+    startedAt: Number(row.started_at),
+    submittedAt: Number(row.submitted_at),
+    result: parseResult(row.result),
+  };
+}
+
+export type AttemptRepository = ReturnType<typeof createAttemptRepository>;

@@ -1,0 +1,122 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { submitRequestSchema, syncRequestSchema } from '@invigil/shared/api/attempt-sync';
+import type { SubmitResponse, SyncReply } from '@invigil/shared/api/attempt-sync';
+import { questionReportRequestSchema, startRequestSchema, TEST_MESSAGES } from '@invigil/shared/api/tests';
+import type { MessageReply } from '@invigil/shared/api/auth';
+import type {
+  AnswerSheetReply,
+  Marksheet,
+  MarksheetListReply,
+  MyResultsReply,
+  RankingReply,
+  StartResponse,
+  TestGetReply,
+  TestInResponse,
+  TestInstructionReply,
+  TestListReply,
+  TestOutReply,
+} from '@invigil/shared/api/tests';
+import { AppError } from '../lib/app-error';
+import { requireAuth } from '../middleware/require-auth';
+import { validateJson } from '../middleware/validate-json';
+import type { AuthService } from '../services/auth-service';
+import type { EncodedPaper } from '../services/paper-cache';
+import type { TestModule } from '../services/test-module';
+import { pageNumber } from '../services/test-service';
+import { acceptedEncodings } from './portal-routes';
+
+export interface TestRoutesDeps {
+  auth: AuthService;
+  tests: TestModule;
+}
+
+/** The paper is the same for everyone: the browser keeps it and asks again with If-None-Match. */
+const PAPER_CACHE_CONTROL = 'private, no-cache';
+
+function servePaper(c: Context, etag: string, encoded: EncodedPaper): Response {
+  const accepted = acceptedEncodings(c);
+  const [encoding, bytes] = accepted.has('br') ? (['br', encoded.br] as const) : accepted.has('gzip') ? (['gzip', encoded.gzip] as const) : ([null, encoded.identity] as const);
+  const tag = encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+  const headers: Record<string, string> = { ETag: tag, 'Cache-Control': PAPER_CACHE_CONTROL, Vary: 'Accept-Encoding' };
+  // Any encoding of the same version is the same paper.
+  const variants = new Set([etag, `${etag.slice(0, -1)}-br"`, `${etag.slice(0, -1)}-gzip"`]);
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((candidate) => variants.has(candidate.trim().replace(/^W\//, '')))) {
+    return c.body(null, 304, headers);
+  }
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['Content-Length'] = String(bytes.length);
+  if (encoding) headers['Content-Encoding'] = encoding;
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(bytes, 200, headers);
+}
+
+/** The timed-test calls of spec section 7 (and the paper), all signed in; a student sees only their own data. */
+export function testRoutes({ auth, tests }: TestRoutesDeps) {
+  const routes = new Hono();
+  const signedIn = requireAuth(auth);
+  const { catalog, attempts } = tests;
+
+  routes.get('/test/list', signedIn, async (c) => c.json((await catalog.list(c.get('user'))) satisfies TestListReply));
+
+  routes.get('/test/attempted-list', signedIn, async (c) => c.json((await catalog.attemptedList(c.get('user'))) satisfies TestListReply));
+
+  routes.get('/test/get/:id', signedIn, async (c) => c.json((await catalog.get(c.get('user'), c.req.param('id'))) satisfies TestGetReply));
+
+  routes.get('/test/instruction/:id', signedIn, async (c) =>
+    c.json((await catalog.instruction(c.get('user'), c.req.param('id'))) satisfies TestInstructionReply),
+  );
+
+  routes.post('/test/start', signedIn, validateJson(startRequestSchema), async (c) =>
+    c.json((await attempts.start(c.get('user'), c.get('body'))) satisfies StartResponse),
+  );
+
+  // ?embed=0 leaves the paper out of testData: the portal takes it from paper.url (cached, ETag).
+  routes.get('/test/in/:id', signedIn, async (c) => {
+    const embed = c.req.query('embed') !== '0' && c.req.query('embed') !== 'false';
+    return c.json((await attempts.enter(c.get('user'), c.req.param('id'), embed)) satisfies TestInResponse);
+  });
+
+  routes.get('/test/paper/:id/:version', signedIn, async (c) => {
+    const version = Number(c.req.param('version'));
+    if (!Number.isInteger(version) || version < 1) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
+    const paper = await attempts.paperFor(c.get('user'), c.req.param('id'), version);
+    return servePaper(c, paper.etag, await paper.encoded());
+  });
+
+  routes.post('/test/sync', signedIn, validateJson(syncRequestSchema), async (c) =>
+    c.json((await attempts.sync(c.get('user'), c.get('body'))) satisfies SyncReply),
+  );
+
+  routes.post('/test/submit', signedIn, validateJson(submitRequestSchema), async (c) =>
+    c.json((await attempts.submit(c.get('user'), c.get('body'))) satisfies SubmitResponse),
+  );
+
+  routes.get('/test/myresults', signedIn, async (c) =>
+    c.json((await catalog.myResults(c.get('user'), pageNumber(c.req.query('page')))) satisfies MyResultsReply),
+  );
+
+  routes.get('/test/out/:id', signedIn, async (c) => c.json((await attempts.out(c.get('user'), c.req.param('id'))) satisfies TestOutReply));
+
+  routes.get('/test/out/:id/ranking', signedIn, async (c) =>
+    c.json((await attempts.ranking(c.get('user'), c.req.param('id'))) satisfies RankingReply),
+  );
+
+  routes.get('/test/answer/:id', signedIn, async (c) =>
+    c.json((await attempts.answerSheet(c.get('user'), c.req.param('id'))) satisfies AnswerSheetReply),
+  );
+
+  routes.post('/question/report', signedIn, validateJson(questionReportRequestSchema), async (c) => {
+    await catalog.report(c.get('user'), c.get('body'));
+    return c.json({ message: TEST_MESSAGES.reported } satisfies MessageReply);
+  });
+
+  routes.get('/marksheets', signedIn, async (c) =>
+    c.json((await catalog.marksheetList(c.get('user'), pageNumber(c.req.query('page')))) satisfies MarksheetListReply),
+  );
+
+  routes.get('/marksheets/:id', signedIn, async (c) => c.json((await catalog.marksheet(c.get('user'), c.req.param('id'))) satisfies Marksheet));
+
+  return routes;
+}

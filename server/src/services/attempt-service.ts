@@ -1,0 +1,371 @@
+import type { Kysely } from 'kysely';
+import type { QuestionUpdate, SubmitRequest, SubmitResponse, SyncReply, SyncRequest } from '@invigil/shared/api/attempt-sync';
+import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE } from '@invigil/shared/api/attempt-sync';
+import type {
+  AlreadySubmittedReply,
+  AnswerSheetReply,
+  RankingReply,
+  StartReply,
+  StartRequest,
+  TestInReply,
+  TestOutReply,
+} from '@invigil/shared/api/tests';
+import { TEST_MESSAGES } from '@invigil/shared/api/tests';
+import { examDeadlineMs, isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
+import { rankResults } from '@invigil/shared/domain/ranking';
+import { API_PREFIX } from '@invigil/shared/api/http';
+import type { Database, DatabaseKind } from '../db';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { newObjectId } from '../lib/object-id';
+import { verifyPassword } from '../lib/password';
+import { createAttemptRepository } from '../repositories/attempt-repository';
+import type { AttemptRecord } from '../repositories/attempt-repository';
+import { createTestRepository } from '../repositories/test-repository';
+import type { TestRecord } from '../repositories/test-repository';
+import { createUserRepository } from '../repositories/user-repository';
+import type { UserRecord } from '../repositories/user-repository';
+import type { CachedPaper, PaperCache } from './paper-cache';
+import { computeResult, parseStoredKey } from './scoring';
+import { reviewTestData, testData, testStatus, userData } from './test-views';
+
+export interface AttemptServiceDeps {
+  db: Kysely<Database>;
+  papers: PaperCache;
+  clock: Clock;
+  logger: Logger;
+  dbKind: DatabaseKind;
+  /** Changes arriving up to this long after the deadline are still on time. */
+  graceMs: number;
+}
+
+const testNotFound = () => new AppError('not_found', TEST_MESSAGES.testNotFound);
+const notStarted = () => new AppError('forbidden', TEST_MESSAGES.notStarted);
+const notSubmitted = () => new AppError('forbidden', TEST_MESSAGES.notSubmitted);
+const alreadySubmitted = (): AlreadySubmittedReply => ({ type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE });
+
+export const paperUrl = (testId: string, version: number): string => `${API_PREFIX}/test/paper/${encodeURIComponent(testId)}/${version}`;
+export const roomNo = (testId: string): string => `invigil-${testId}`;
+
+/** Several updates of one question in a request: the highest rev stands for them all. */
+function latestPerQuestion(updates: readonly QuestionUpdate[]): QuestionUpdate[] {
+  const byQn = new Map<number, QuestionUpdate>();
+  for (const update of updates) {
+    const current = byQn.get(update.qn);
+    if (!current || update.rev > current.rev) byQn.set(update.qn, update);
+  }
+  return [...byQn.values()];
+}
+
+/**
+ * The attempt: start, in (paper + saved state), sync, submit, and the deadline sweeper; then
+ * the answer sheet, test-out and ranking of a submitted attempt. The server's clock decides:
+ * the deadline is start + duration (+ extensions), time left always comes from it, and changes
+ * that arrive after the deadline's grace are kept but marked late and never scored.
+ */
+export function createAttemptService(deps: AttemptServiceDeps) {
+  const { db, dbKind, papers, clock, logger, graceMs } = deps;
+  const tests = createTestRepository(db);
+  const attempts = createAttemptRepository(db);
+
+  async function visibleTest(user: UserRecord, testId: string): Promise<TestRecord> {
+    const test = await tests.findVisible(user.id, testId);
+    if (!test) throw testNotFound();
+    return test;
+  }
+
+  async function paperOf(test: TestRecord): Promise<CachedPaper> {
+    const paper = await papers.get(test.id, test.version);
+    // Re-imported between reading the test and its paper: read both again.
+    if (!paper) {
+      const fresh = await tests.findById(test.id);
+      const retry = fresh && (await papers.get(fresh.id, fresh.version));
+      if (!retry) throw testNotFound();
+      return retry;
+    }
+    return paper;
+  }
+
+  /**
+   * Stores updates, on time or late. A late update for a question whose on-time state already has
+   * that rev (a replay) is not stored again. Returns the acknowledged rev.
+   */
+  async function applyUpdates(repo: ReturnType<typeof createAttemptRepository>, test: TestRecord, attempt: AttemptRecord, updates: readonly QuestionUpdate[], late: boolean, now: number): Promise<number> {
+    const outside = updates.find((update) => update.qn > test.noq);
+    if (outside) {
+      const message = `Question ${outside.qn} is not in this test.`;
+      throw new AppError('unprocessable', message, { issues: [{ path: 'updates', message }] });
+    }
+    let latest = latestPerQuestion(updates);
+    if (late && latest.length > 0) {
+      const onTime = await repo.onTimeRevs(attempt.id, latest.map((update) => update.qn));
+      latest = latest.filter((update) => update.rev > (onTime.get(update.qn) ?? 0));
+    }
+    if (latest.length > 0) await repo.upsertAnswers(attempt.id, latest, late, now);
+    return repo.maxRev(attempt.id);
+  }
+
+  /** Submits and scores inside a transaction; false when someone else submitted it first. */
+  async function submitAttempt(
+    trx: Kysely<Database>,
+    test: TestRecord,
+    attempt: AttemptRecord,
+    reason: SubmitRequest['terminated'],
+    late: boolean,
+    now: number,
+    lastQn?: number,
+  ): Promise<boolean> {
+    const repo = createAttemptRepository(trx);
+    if (!(await repo.markSubmitted(attempt.id, now, reason, late, lastQn))) return false;
+    const rawKey = await createTestRepository(trx).answerKeyOf(test.id);
+    const key = parseStoredKey(rawKey ?? '{}');
+    const result = computeResult(key, await repo.answersOf(attempt.id), { startedAt: attempt.startedAt, deadlineMs: attempt.deadlineMs, submittedAt: now });
+    await repo.setResult(attempt.id, result);
+    return true;
+  }
+
+  /**
+   * The student's attempt, read inside a transaction that then owns it: on PostgreSQL the row is
+   * locked (SELECT ... FOR UPDATE), so a sync, a submit and the sweeper never interleave; SQLite
+   * runs one transaction at a time anyway.
+   */
+  async function lockedAttempt(trx: Kysely<Database>, userId: string, testId: string): Promise<AttemptRecord> {
+    if (dbKind === 'postgres') {
+      await trx.selectFrom('attempts').select('id').where('user_id', '=', userId).where('test_id', '=', testId).forUpdate().execute();
+    }
+    const attempt = await createAttemptRepository(trx).find(userId, testId);
+    if (!attempt) throw notStarted();
+    return attempt;
+  }
+
+  async function submittedAttempt(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord & { submittedAt: number } }> {
+    const test = await visibleTest(user, testId);
+    const attempt = await attempts.find(user.id, test.id);
+    if (!attempt) throw notStarted();
+    if (attempt.submittedAt === null) throw notSubmitted();
+    return { test, attempt: { ...attempt, submittedAt: attempt.submittedAt } };
+  }
+
+  return {
+    /**
+     * POST /test/start. An unfinished attempt is resumed as it is (clock kept, nothing charged
+     * again, no code asked again). A new one needs the test open, the access code if any and
+     * enough merit points; it is created, and mp_cost taken, in one transaction.
+     */
+    async start(user: UserRecord, request: StartRequest): Promise<StartReply | AlreadySubmittedReply> {
+      const now = clock.now();
+      const test = await visibleTest(user, request.id);
+      const existing = await attempts.find(user.id, test.id);
+      const devices = request.devices ?? [];
+      if (existing?.submittedAt != null) return alreadySubmitted();
+      if (existing) {
+        if (!test.allowResume) throw new AppError('forbidden', TEST_MESSAGES.resumeNotAllowed);
+        if (devices.length > 0) await attempts.setDevices(existing.id, devices, now);
+        return { test_id: test.id, room_no: roomNo(test.id), error: null, resumed: true, deadline: existing.deadlineMs, meritpoints: user.meritpoints };
+      }
+
+      if (test.activationAt !== null && now < test.activationAt) throw new AppError('forbidden', TEST_MESSAGES.notOpenYet);
+      if (test.endsAt !== null && now >= test.endsAt) throw new AppError('forbidden', TEST_MESSAGES.ended);
+      if (test.accessCodeHash !== null) {
+        const code = request.access_code?.trim() ?? '';
+        if (code === '') {
+          throw new AppError('unprocessable', TEST_MESSAGES.accessCodeRequired, { issues: [{ path: 'access_code', message: TEST_MESSAGES.accessCodeRequired }] });
+        }
+        if (!(await verifyPassword(code, test.accessCodeHash))) {
+          throw new AppError('unprocessable', TEST_MESSAGES.accessCodeWrong, { issues: [{ path: 'access_code', message: TEST_MESSAGES.accessCodeWrong }] });
+        }
+      }
+
+      try {
+        const outcome = await db.transaction().execute(async (trx) => {
+          const repo = createAttemptRepository(trx);
+          const deadlineMs = examDeadlineMs(now, test.durationSeconds / 60);
+          const inserted = await repo.insertIfAbsent({
+            id: newObjectId(now),
+            userId: user.id,
+            testId: test.id,
+            testVersion: test.version,
+            startedAt: now,
+            deadlineMs,
+            devices,
+            mpCharged: test.mpCost,
+          });
+          const userRepo = createUserRepository(trx, logger);
+          if (!inserted) {
+            // Two starts at once: the other one created it.
+            const other = await repo.find(user.id, test.id);
+            return { resumed: true, deadline: other?.deadlineMs ?? deadlineMs, meritpoints: await userRepo.meritPointsOf(user.id) };
+          }
+          if (test.mpCost > 0 && !(await userRepo.deductMeritPoints(user.id, test.mpCost))) {
+            const have = await userRepo.meritPointsOf(user.id);
+            throw new AppError('forbidden', TEST_MESSAGES.notEnoughMeritPoints(test.mpCost, have));
+          }
+          return { resumed: false, deadline: deadlineMs, meritpoints: await userRepo.meritPointsOf(user.id) };
+        });
+        // Warm the paper (parse and compress) while the portal waits the 0.5 s before /test/in.
+        void papers.get(test.id, test.version).then((paper) => paper?.encoded()).catch(() => {});
+        return { test_id: test.id, room_no: roomNo(test.id), error: null, ...outcome };
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        logger.error(`Could not start test ${test.id} for user ${user.id}:`, error);
+        throw new AppError('internal', TEST_MESSAGES.startFailed);
+      }
+    },
+
+    /**
+     * GET /test/in/{id}: the paper (no keys) and the saved state, time left from the server's
+     * clock. Type 100 once submitted.
+     */
+    async enter(user: UserRecord, testId: string, embedPaper: boolean): Promise<TestInReply | AlreadySubmittedReply> {
+      const now = clock.now();
+      const test = await visibleTest(user, testId);
+      const attempt = await attempts.find(user.id, test.id);
+      if (!attempt) throw notStarted();
+      if (attempt.submittedAt !== null) return alreadySubmitted();
+      const [paper, answers, ackedRev] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id)]);
+      const status = testStatus(test, attempt, now, graceMs);
+      return {
+        ...(embedPaper ? { testData: testData(paper.paper, status) } : {}),
+        test: { _id: test.id, ...status },
+        userData: userData(attempt, answers, null, ackedRev, now),
+        instructions: test.instruction,
+        testConfig: test.config,
+        paper: { version: paper.version, url: paperUrl(test.id, paper.version) },
+      };
+    },
+
+    /** The cached paper for GET /test/paper/{id}/{version}: only once the student has started. */
+    async paperFor(user: UserRecord, testId: string, version: number): Promise<CachedPaper> {
+      const test = await visibleTest(user, testId);
+      if (!(await attempts.find(user.id, test.id))) throw notStarted();
+      if (version !== test.version) throw new AppError('not_found', 'This version of the paper is no longer served; reload the test.');
+      return paperOf(test);
+    },
+
+    /** POST /test/sync (attempt-sync.ts). */
+    async sync(user: UserRecord, request: SyncRequest): Promise<SyncReply> {
+      const now = clock.now();
+      const test = await visibleTest(user, request.id);
+      return db.transaction().execute(async (trx): Promise<SyncReply> => {
+        const repo = createAttemptRepository(trx);
+        const attempt = await lockedAttempt(trx, user.id, test.id);
+        const submitted = attempt.submittedAt !== null;
+        const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, now);
+        const ackedRev = await applyUpdates(repo, test, attempt, request.updates, late, now);
+        if (!late) await repo.setLastQn(attempt.id, Math.min(request.qn, test.noq), now);
+        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted };
+      });
+    },
+
+    /** POST /test/submit: the last updates, then submission and scoring, at most once. */
+    async submit(user: UserRecord, request: SubmitRequest): Promise<SubmitResponse> {
+      const now = clock.now();
+      const test = await visibleTest(user, request.id);
+      return db.transaction().execute(async (trx): Promise<SubmitResponse> => {
+        const repo = createAttemptRepository(trx);
+        const attempt = await lockedAttempt(trx, user.id, test.id);
+        if (attempt.submittedAt !== null) {
+          const acked = await applyUpdates(repo, test, attempt, request.updates, true, now);
+          return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
+        }
+        const late = isPastGrace(attempt.deadlineMs, graceMs, now);
+        const acked = await applyUpdates(repo, test, attempt, request.updates, late, now);
+        const lastQn = request.qn === undefined ? undefined : Math.min(request.qn, test.noq);
+        if (!(await submitAttempt(trx, test, attempt, request.terminated, late, now, lastQn))) {
+          return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
+        }
+        return { success: true, message: TEST_MESSAGES.submitted, terminated: request.terminated, acked_rev: acked, late, submitted_at: now };
+      });
+    },
+
+    /**
+     * Submits, with reason TEST_TIME_OUT, every attempt whose deadline and grace have passed at
+     * `now`, and scores it: the browser may be gone. Returns how many it submitted.
+     */
+    async sweepExpiredAttempts(now: number = clock.now()): Promise<number> {
+      let submitted = 0;
+      for (;;) {
+        const ids = await attempts.expiredIds(now - graceMs, 100);
+        if (ids.length === 0) break;
+        for (const id of ids) {
+          const done = await db.transaction().execute(async (trx) => {
+            if (dbKind === 'postgres') await trx.selectFrom('attempts').select('id').where('id', '=', id).forUpdate().execute();
+            const attempt = await createAttemptRepository(trx).findById(id);
+            if (!attempt || attempt.submittedAt !== null) return false;
+            const test = await createTestRepository(trx).findById(attempt.testId);
+            if (!test) return false;
+            return submitAttempt(trx, test, attempt, 'TEST_TIME_OUT', false, now);
+          });
+          if (done) submitted += 1;
+        }
+        if (ids.length < 100) break;
+      }
+      if (submitted > 0) logger.info(`Submitted ${submitted} attempt${submitted === 1 ? '' : 's'} at their deadline.`);
+      return submitted;
+    },
+
+    /** GET /test/out/{id}: the review, keys and solutions included, only after submission. */
+    async out(user: UserRecord, testId: string): Promise<TestOutReply> {
+      const now = clock.now();
+      const { test, attempt } = await submittedAttempt(user, testId);
+      const [paper, rawKey, answers, ackedRev, result] = await Promise.all([
+        paperOf(test),
+        tests.answerKeyOf(test.id),
+        attempts.answersOf(attempt.id),
+        attempts.maxRev(attempt.id),
+        attempts.resultOf(attempt.id),
+      ]);
+      const key = parseStoredKey(rawKey ?? '{}');
+      const finalResult = result ?? computeResult(key, answers, attempt);
+      return {
+        testData: reviewTestData(paper.paper, key.questions, testStatus(test, attempt, now, graceMs)),
+        userData: userData(attempt, answers, finalResult, ackedRev, now),
+        result: finalResult,
+        instructions: test.instruction,
+      };
+    },
+
+    /** GET /test/answer/{id}: what the student submitted, without keys. */
+    async answerSheet(user: UserRecord, testId: string): Promise<AnswerSheetReply> {
+      const now = clock.now();
+      const { test, attempt } = await submittedAttempt(user, testId);
+      const [paper, answers, ackedRev, result] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id), attempts.resultOf(attempt.id)]);
+      return {
+        testData: testData(paper.paper, testStatus(test, attempt, now, graceMs)),
+        userData: userData(attempt, answers, result, ackedRev, now),
+        instructions: test.instruction,
+      };
+    },
+
+    /** GET /test/out/{id}/ranking: live tests only, once the student has submitted. */
+    async ranking(user: UserRecord, testId: string): Promise<RankingReply> {
+      const { test } = await submittedAttempt(user, testId);
+      if (test.type !== 'live') return { live: false, ranks: [] };
+      const rows = await attempts.submittedForTest(test.id);
+      const ranks = rankResults(
+        rows.flatMap((row) =>
+          row.result
+            ? [
+                {
+                  user_id: row.userId,
+                  name: row.userName,
+                  submittedAt: row.submittedAt,
+                  result: {
+                    scored: row.result.scored,
+                    max_marks: row.result.max_marks,
+                    percentage: row.result.percentage,
+                    accuracy: row.result.accuracy,
+                    time_spent: row.result.time_spent,
+                  },
+                },
+              ]
+            : [],
+        ),
+      );
+      return { live: true, ranks };
+    },
+  };
+}
+
+export type AttemptService = ReturnType<typeof createAttemptService>;

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import type {
+  Marksheet,
+  MarksheetListReply,
+  MyResultsReply,
+  QuestionReportRequest,
+  ResultRow,
+  TestGetReply,
+  TestInstructionReply,
+  TestListReply,
+} from '@invigil/shared/api/tests';
+import { MARKSHEETS_PAGE_SIZE, RESULTS_PAGE_SIZE, TEST_MESSAGES } from '@invigil/shared/api/tests';
+import type { Database } from '../db';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import { newObjectId } from '../lib/object-id';
+import { sanitizeHtml } from '../lib/sanitize-html';
+import { createAttemptRepository } from '../repositories/attempt-repository';
+import type { SubmittedAttempt } from '../repositories/attempt-repository';
+import { createMarksheetRepository } from '../repositories/marksheet-repository';
+import { createTestRepository } from '../repositories/test-repository';
+import type { TestRecord } from '../repositories/test-repository';
+import type { UserRecord } from '../repositories/user-repository';
+import type { PaperCache } from './paper-cache';
+import { parseQuestionId } from './test-compiler';
+import { listItem, testInfo, testStatus } from './test-views';
+
+export interface TestServiceDeps {
+  db: Kysely<Database>;
+  papers: PaperCache;
+  clock: Clock;
+  graceMs: number;
+}
+
+function chaptersOf(raw: string): { name: string }[] {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.map((name) => ({ name: String(name) })) : [];
+  } catch {
+    return [];
+  }
+}
+
+function resultRow(row: SubmittedAttempt): ResultRow[] {
+  if (!row.result) return [];
+  return [{ _id: row.testId, name: row.testName, test_created_at: row.startedAt, test_submitted_at: row.submittedAt, chapters: chaptersOf(row.chapters), result: row.result }];
+}
+
+/** Page numbers are 1-based; anything else reads as the first page. */
+export function pageNumber(raw: string | undefined): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/**
+ * What a student may read about tests before and after taking them (list, detail, instructions,
+ * results), question reports and marksheets. A student only ever sees tests open to all or
+ * assigned to them, and only their own attempts and marksheets.
+ */
+export function createTestService(deps: TestServiceDeps) {
+  const { db, papers, clock, graceMs } = deps;
+  const tests = createTestRepository(db);
+  const attempts = createAttemptRepository(db);
+  const marksheets = createMarksheetRepository(db);
+
+  async function visibleTest(user: UserRecord, testId: string): Promise<TestRecord> {
+    const test = await tests.findVisible(user.id, testId);
+    if (!test) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
+    return test;
+  }
+
+  async function info(user: UserRecord, test: TestRecord) {
+    const now = clock.now();
+    const [attempt, paper] = await Promise.all([attempts.find(user.id, test.id), papers.get(test.id, test.version)]);
+    if (!paper) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
+    return { attempt, info: testInfo(test, paper.paper, testStatus(test, attempt, now, graceMs)) };
+  }
+
+  /** Open tests first, then upcoming (soonest first), then ended (latest first). */
+  function scheduleOrder(a: TestListReply[number], b: TestListReply[number]): number {
+    const group = (ms: number) => (ms === 0 ? 0 : ms > 0 ? 1 : 2);
+    const byGroup = group(a.time_to_start) - group(b.time_to_start);
+    if (byGroup !== 0) return byGroup;
+    if (a.time_to_start > 0) return a.time_to_start - b.time_to_start;
+    return b.time_to_start - a.time_to_start;
+  }
+
+  return {
+    /** GET /test/list. */
+    async list(user: UserRecord): Promise<TestListReply> {
+      const now = clock.now();
+      const [visible, mine] = await Promise.all([tests.listVisible(user.id), attempts.byTestForUser(user.id)]);
+      return visible.map((test) => listItem(test, mine.get(test.id), now, graceMs)).sort(scheduleOrder);
+    },
+
+    /** GET /test/attempted-list: tests the student started, latest first. */
+    async attemptedList(user: UserRecord): Promise<TestListReply> {
+      const now = clock.now();
+      const [visible, mine] = await Promise.all([tests.listVisible(user.id), attempts.byTestForUser(user.id)]);
+      return visible
+        .filter((test) => mine.has(test.id))
+        .map((test) => listItem(test, mine.get(test.id), now, graceMs))
+        .sort((a, b) => (b.test_created_at ?? 0) - (a.test_created_at ?? 0));
+    },
+
+    /** GET /test/get/{id}: the test and the student's results on it. */
+    async get(user: UserRecord, testId: string): Promise<TestGetReply> {
+      const test = await visibleTest(user, testId);
+      const { attempt, info: test_ } = await info(user, test);
+      let results: ResultRow[] = [];
+      if (attempt?.submittedAt != null) {
+        const result = await attempts.resultOf(attempt.id);
+        if (result) {
+          results = [{ _id: test.id, name: test.name, test_created_at: attempt.startedAt, test_submitted_at: attempt.submittedAt, chapters: test.chapters.map((name) => ({ name })), result }];
+        }
+      }
+      return { test: test_, results };
+    },
+
+    /** GET /test/instruction/{id}. */
+    async instruction(user: UserRecord, testId: string): Promise<TestInstructionReply> {
+      const test = await visibleTest(user, testId);
+      const { info: test_ } = await info(user, test);
+      return { test: test_, instruction: test.instruction, chapters: test.chapters.map((name) => ({ name })) };
+    },
+
+    /** GET /test/myresults?page. */
+    async myResults(user: UserRecord, page: number): Promise<MyResultsReply> {
+      const rows = await attempts.submittedForUser(user.id, (page - 1) * RESULTS_PAGE_SIZE, RESULTS_PAGE_SIZE);
+      return rows.flatMap(resultRow);
+    },
+
+    /** POST /question/report: a question of a test the student may see. */
+    async report(user: UserRecord, request: QuestionReportRequest): Promise<void> {
+      const ref = parseQuestionId(request.id);
+      const test = ref && (await tests.findVisible(user.id, ref.testId));
+      if (!ref || !test || ref.qn > test.noq) {
+        throw new AppError('not_found', TEST_MESSAGES.questionNotFound);
+      }
+      const now = clock.now();
+      await marksheets.addQuestionReport({ id: newObjectId(now), userId: user.id, testId: test.id, qn: ref.qn, text: request.text }, now);
+    },
+
+    /** GET /marksheets?page. */
+    async marksheetList(user: UserRecord, page: number): Promise<MarksheetListReply> {
+      const rows = await marksheets.listForUser(user.id, (page - 1) * MARKSHEETS_PAGE_SIZE, MARKSHEETS_PAGE_SIZE);
+      return rows.map((row) => ({ _id: row.id, name: row.name, updated_at: row.updatedAt }));
+    },
+
+    /** GET /marksheets/{id}: sanitised again on the way out, whatever is stored. */
+    async marksheet(user: UserRecord, id: string): Promise<Marksheet> {
+      const found = await marksheets.findForUser(user.id, id);
+      if (!found) throw new AppError('not_found', TEST_MESSAGES.marksheetNotFound);
+      return { _id: found.id, name: found.name, updated_at: found.updatedAt, marksheet: sanitizeHtml(found.html) };
+    },
+
+  };
+}
+
+export type TestService = ReturnType<typeof createTestService>;

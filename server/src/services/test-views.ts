@@ -1,0 +1,158 @@
+import type {
+  ReviewQuestion,
+  ReviewTestData,
+  SavedQuestionState,
+  TestData,
+  TestInfo,
+  TestListItem,
+  TestPaper,
+  UserData,
+  Result,
+} from '@invigil/shared/api/tests';
+import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
+import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
+import type { TestRecord } from '../repositories/test-repository';
+import type { AnswerKeyEntry } from './test-compiler';
+
+/** Replies are shaped here, from records: one place that decides what a student sees. */
+
+/** ms until the test opens; 0 while open; negative (ms since it ended, at least 1) once ended. */
+export function timeToStart(test: TestRecord, now: number): number {
+  if (test.activationAt !== null && now < test.activationAt) return test.activationAt - now;
+  if (test.endsAt !== null && now >= test.endsAt) return Math.min(-1, test.endsAt - now);
+  return 0;
+}
+
+export function isResumeable(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number): boolean {
+  return attempt !== undefined && attempt.submittedAt === null && test.allowResume && !isPastGrace(attempt.deadlineMs, graceMs, now);
+}
+
+export type TestStatus = Pick<
+  TestData,
+  'config' | 'mp_cost' | 'time_to_start' | 'activation_date' | 'ends_at' | 'access_code' | 'attempted' | 'resumeable' | 'SKIP_PREPARE'
+>;
+
+export function testStatus(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number): TestStatus {
+  return {
+    config: test.config,
+    mp_cost: test.mpCost,
+    time_to_start: timeToStart(test, now),
+    activation_date: test.activationAt,
+    ends_at: test.endsAt,
+    access_code: test.accessCodeHash !== null,
+    attempted: attempt !== undefined,
+    resumeable: isResumeable(test, attempt, now, graceMs),
+    SKIP_PREPARE: test.skipPrepare,
+  };
+}
+
+export function listItem(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number): TestListItem {
+  const status = testStatus(test, attempt, now, graceMs);
+  return {
+    _id: test.id,
+    name: test.name,
+    description: test.description,
+    SKIP_PREPARE: status.SKIP_PREPARE,
+    resumeable: status.resumeable,
+    attempted: status.attempted,
+    time_to_start: status.time_to_start,
+    test_created_at: attempt?.startedAt ?? null,
+    test_submitted_at: attempt?.submittedAt ?? null,
+    type: test.type,
+    mp_cost: test.mpCost,
+    access_code: status.access_code,
+    duration: test.durationSeconds / 60,
+    activation_date: test.activationAt,
+    ends_at: test.endsAt,
+  };
+}
+
+/** The test's structure and status, without a single question. */
+export function testInfo(test: TestRecord, paper: TestPaper, status: TestStatus): TestInfo {
+  const { parts, ...format } = paper.format;
+  return {
+    _id: test.id,
+    name: paper.name,
+    description: paper.description,
+    type: paper.type,
+    mock_id: paper.mock_id,
+    format: {
+      ...format,
+      parts: parts.map(({ sections, ...part }) => ({ ...part, sections: sections.map(({ questions: _questions, ...section }) => section) })),
+    },
+    attachments: paper.attachments,
+    ...status,
+  };
+}
+
+export function testData(paper: TestPaper, status: TestStatus): TestData {
+  return { ...paper, ...status };
+}
+
+/** The paper with each question's key and solution: only ever for a submitted attempt. */
+export function reviewTestData(paper: TestPaper, key: readonly AnswerKeyEntry[], status: TestStatus): ReviewTestData {
+  const byQn = new Map(key.map((entry) => [entry.qn, entry]));
+  return {
+    ...paper,
+    ...status,
+    format: {
+      ...paper.format,
+      parts: paper.format.parts.map((part) => ({
+        ...part,
+        sections: part.sections.map((section) => ({
+          ...section,
+          questions: section.questions.map(
+            (question): ReviewQuestion => ({ ...question, answer: byQn.get(question.qn)?.answer ?? null, solution: byQn.get(question.qn)?.solution ?? null }),
+          ),
+        })),
+      })),
+    },
+  };
+}
+
+/**
+ * Per question, the latest state the server holds (on time, or a later late change), with the
+ * teacher's remark, which lives on the on-time row.
+ */
+export function savedStates(answers: readonly AnswerRecord[]): SavedQuestionState[] {
+  const byQn = new Map<number, { onTime?: AnswerRecord; late?: AnswerRecord }>();
+  for (const answer of answers) {
+    const entry = byQn.get(answer.qn) ?? {};
+    if (answer.late) entry.late = answer;
+    else entry.onTime = answer;
+    byQn.set(answer.qn, entry);
+  }
+  return [...byQn.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([qn, { onTime, late }]) => {
+      const latest = late && (!onTime || late.rev > onTime.rev) ? late : (onTime ?? late);
+      const row = latest as AnswerRecord;
+      return { qn, ua: row.ua, ats: row.ats, mts: row.mts, vts: row.vts, s: row.s, iu: [], vu: [], r: onTime?.r ?? null, rev: row.rev, late: row.late };
+    });
+}
+
+export function userData(
+  attempt: AttemptRecord,
+  answers: readonly AnswerRecord[],
+  result: Result | null,
+  ackedRev: number,
+  now: number,
+): UserData {
+  return {
+    _id: attempt.id,
+    mock_id: attempt.testId,
+    test_data: savedStates(answers),
+    timeLeft: attempt.submittedAt === null ? timeLeftSeconds(attempt.deadlineMs, now) : 0,
+    last_qn: attempt.lastQn,
+    iu: [],
+    pu: [],
+    remark: attempt.remark,
+    result,
+    test_created_at: attempt.startedAt,
+    test_submitted_at: attempt.submittedAt,
+    terminated: attempt.submitReason,
+    deadline: attempt.deadlineMs,
+    server_time: now,
+    acked_rev: ackedRev,
+  };
+}

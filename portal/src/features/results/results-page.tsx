@@ -1,0 +1,139 @@
+import type { ResultRow } from '@invigil/shared/api/tests';
+import { useSignals } from '@preact/signals-react/runtime';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { showSnackbar } from '../../lib/snackbar';
+import { userConfig } from '../auth/auth-state';
+import { isFlagOn } from '../auth/token';
+import { formatDateTime, formatNumber, formatPercent } from './format';
+import { EmptyState, LoadError, LoadingBlock } from './page-status';
+import { Pager } from './pager';
+import { chapterSummary, hasNextPage, pageFromSearch, sortResults, type ResultSortKey, type SortDirection } from './result-rows';
+import { fetchMyResults } from './results-api';
+
+export const RESULTS_FAILED = 'Error fetching results!';
+export const NO_RESULTS = 'No test result found!';
+
+function SortHeader({ label, short, sortKey, sort, onSort, className = '' }: {
+  label: string;
+  /** Shown instead of the label on small screens (the label stays for screen readers). */
+  short?: string;
+  sortKey: ResultSortKey;
+  sort: { key: ResultSortKey; direction: SortDirection };
+  onSort: (key: ResultSortKey) => void;
+  className?: string;
+}) {
+  const active = sort.key === sortKey;
+  const Icon = !active ? ArrowUpDown : sort.direction === 'ascending' ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" aria-sort={active ? sort.direction : undefined} className={`whitespace-normal ${className}`}>
+      <button type="button" className="flex items-center gap-1 text-left font-semibold hover:underline" onClick={() => onSort(sortKey)}>
+        {short ? <span className="sm:hidden" aria-hidden="true">{short}</span> : null}
+        <span className={short ? 'max-sm:sr-only' : undefined}>{label}</span>
+        <Icon className={`h-3.5 w-3.5 shrink-0 ${active ? '' : 'opacity-40'}`} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+function ResultTableRow({ row, hideReview }: { row: ResultRow; hideReview: boolean }) {
+  const chapters = chapterSummary(row);
+  const { result } = row;
+  const base = `/test/${encodeURIComponent(row._id)}`;
+  return (
+    <tr>
+      <th scope="row" className="font-normal">
+        <span className="font-semibold">{row.name}</span>
+        {chapters ? (
+          <span className="block text-xs opacity-80" title={row.chapters.map((chapter) => chapter.name).join(', ')}>
+            Chapters: {chapters}
+          </span>
+        ) : null}
+        <span className="block text-xs opacity-70">{formatDateTime(row.test_submitted_at ?? row.test_created_at)}</span>
+      </th>
+      <td className="hidden whitespace-nowrap md:table-cell">
+        <span className="text-success">{result.correct}</span> / <span className="text-error">{result.wrong}</span> / <span>{result.skipped}</span>
+      </td>
+      <td className="whitespace-nowrap">{formatNumber(result.scored)} / {formatNumber(result.max_marks)}</td>
+      <td>{formatPercent(result.percentage)}</td>
+      <td>
+        <div className="flex flex-col gap-1 sm:flex-row">
+          <Link href={`${base}/result`} className="btn btn-primary btn-xs" aria-label={`Result of ${row.name}`}>Result</Link>
+          {hideReview ? null : (
+            <Link href={`${base}/review`} className="btn btn-xs" aria-label={`Review of ${row.name}`}>Review</Link>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+export default function ResultsPage({ title }: { title: string }) {
+  useSignals();
+  const search = useSearch();
+  const page = pageFromSearch(search);
+  const hideReview = isFlagOn(userConfig.value, 'HIDE_TEST_REVIEW');
+  const [loaded, setLoaded] = useState<{ page: number; rows: ResultRow[] | null } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [sort, setSort] = useState<{ key: ResultSortKey; direction: SortDirection }>({ key: 'name', direction: 'ascending' });
+
+  useEffect(() => {
+    let alive = true;
+    fetchMyResults(page).then(
+      (rows) => {
+        if (alive) setLoaded({ page, rows });
+      },
+      () => {
+        if (!alive) return;
+        setLoaded({ page, rows: null });
+        showSnackbar(RESULTS_FAILED, { color: 'error' });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [page, attempt]);
+
+  const retry = useCallback(() => {
+    setLoaded(null);
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const onSort = (key: ResultSortKey) =>
+    setSort((current) => ({ key, direction: current.key === key && current.direction === 'ascending' ? 'descending' : 'ascending' }));
+
+  const current = loaded?.page === page ? loaded : null;
+  const rows = current?.rows ? sortResults(current.rows, sort.key, sort.direction) : null;
+
+  return (
+    <main className="mx-auto w-full max-w-6xl px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+      {current === null ? <LoadingBlock label="Loading results" /> : null}
+      {current && current.rows === null ? <LoadError message={RESULTS_FAILED} onRetry={retry} /> : null}
+      {rows && rows.length === 0 ? <EmptyState text={NO_RESULTS} /> : null}
+      {rows && rows.length > 0 ? (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow">
+          <table className="table table-xs sm:table-md">
+            <caption className="sr-only">Your test results, page {page}</caption>
+            <thead>
+              <tr>
+                <SortHeader label="Name" sortKey="name" sort={sort} onSort={onSort} />
+                <th scope="col" className="hidden md:table-cell">Correct / Wrong / Skipped</th>
+                <SortHeader label="Scored / Max Marks" short="Score" sortKey="scored" sort={sort} onSort={onSort} />
+                <SortHeader label="Percentage" short="%" sortKey="percentage" sort={sort} onSort={onSort} />
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => <ResultTableRow key={`${row._id}-${row.test_created_at}`} row={row} hideReview={hideReview} />)}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {current?.rows && (page > 1 || hasNextPage(current.rows.length)) ? (
+        <Pager page={page} hasNext={hasNextPage(current.rows.length)} hrefFor={(n) => `/test-results?page=${n}`} label="Results pages" />
+      ) : null}
+    </main>
+  );
+}

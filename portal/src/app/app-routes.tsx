@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, useLocation, useSearch } from 'wouter';
 import { hasLiveSession, isLoggedIn } from '../features/auth/auth-state';
+import { testInProgress } from '../lib/navigation-lock';
 import { showSnackbar } from '../lib/snackbar';
 import { LOGIN_TO_CONTINUE, loginRedirectFor, needsLogin, routeFor } from './guard';
 
@@ -45,6 +46,9 @@ export function AppRoutes() {
 
   useEffect(() => {
     if (!blocked) return;
+    // A session lost mid-test (expired, or a 401) must still reach the login page; the answers
+    // wait in the local journal and are replayed when the student signs in and resumes.
+    testInProgress.value = false;
     showSnackbar(LOGIN_TO_CONTINUE, { color: 'error' });
     navigate(loginRedirectFor(`${pathname}${search ? `?${search}` : ''}`), { replace: true });
   }, [blocked, pathname, search, navigate]);

@@ -126,4 +126,26 @@ describe('SyncEngine', () => {
     expect(await journal.pendingCount(attempt)).toBe(1);
     engine.stop();
   });
+  it('tells the student once when the server refuses a submit, and keeps the intent to retry', async () => {
+    const server = fakeServer();
+    vi.mocked(server.transport.submit).mockRejectedValue(new ApiError('Please start the test first.', 404));
+    const onSubmitFailed = vi.fn();
+    const engine = new SyncEngine({ journal, attempt, transport: server.transport, currentQn: () => 1, onSubmitFailed, debounceMs: 5, retryDelaysMs: [5] });
+    await engine.submit('manual', 1);
+    expect(onSubmitFailed).toHaveBeenCalledWith('Please start the test first.');
+    expect(engine.state.value).toMatchObject({ status: 'error', message: 'Please start the test first.' });
+    expect(await journal.submitIntent(attempt)).toMatchObject({ reason: 'manual' });
+    engine.stop();
+  });
+
+  it('does not report a network failure of a submit as a refusal', async () => {
+    const server = fakeServer();
+    server.setOffline(true);
+    const onSubmitFailed = vi.fn();
+    const engine = new SyncEngine({ journal, attempt, transport: server.transport, currentQn: () => 1, onSubmitFailed, debounceMs: 5, retryDelaysMs: [5] });
+    await engine.submit('TEST_TIME_OUT', 1);
+    expect(onSubmitFailed).not.toHaveBeenCalled();
+    expect(engine.state.value.status).toBe('offline');
+    engine.stop();
+  });
 });

@@ -30,6 +30,11 @@ export interface SyncEngineOptions {
   currentQn: () => number;
   /** Called once the server has the attempt submitted (by us, earlier, or at the deadline). */
   onSubmitted?: (outcome: SubmitOutcome) => void;
+  /**
+   * Called when the server refused a submit (not a network failure, which is retried quietly):
+   * the intent stays journaled and is retried, but the student must be told.
+   */
+  onSubmitFailed?: (message: string) => void;
   /** Delay before a change is sent on its own (Save-Next, Mark and Clear flush at once). */
   debounceMs?: number;
   /** Waits between retries while the server cannot be reached. */
@@ -124,6 +129,7 @@ export class SyncEngine {
   private async deliver(): Promise<void> {
     const { journal, attempt, transport } = this.options;
     if (this.submitted) return;
+    let submitting = false;
     try {
       const intent = await journal.submitIntent(attempt);
       const pending = await journal.pending(attempt);
@@ -133,6 +139,7 @@ export class SyncEngine {
       }
       this.state.value = { status: 'saving', unsent: await journal.pendingCount(attempt) };
       if (intent) {
+        submitting = true;
         const outcome = await transport.submit(pending, intent);
         await this.finish(outcome);
         return;
@@ -152,9 +159,9 @@ export class SyncEngine {
         return;
       }
       const unsent = await journal.pendingCount(attempt);
-      this.state.value = isNetworkFailure(error)
-        ? { status: 'offline', unsent }
-        : { status: 'error', unsent, message: error instanceof ApiError && error.message ? error.message : SAVE_FAILED };
+      const message = error instanceof ApiError && error.message ? error.message : SAVE_FAILED;
+      this.state.value = isNetworkFailure(error) ? { status: 'offline', unsent } : { status: 'error', unsent, message };
+      if (submitting && !isNetworkFailure(error)) this.options.onSubmitFailed?.(message);
       const delays = this.options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
       this.schedule(delays[Math.min(this.failures, delays.length - 1)] ?? 15000);
       this.failures += 1;

@@ -1,0 +1,361 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './e2e-env';
+
+/**
+ * The in-test screen against the real server: every question type answered and submitted, a reload
+ * that keeps every answer, a network drop while answering, and the time-out auto-submit.
+ * The tests are imported through the server's own import path for a student of their own, so the
+ * demo students' lists stay as the other journeys expect them.
+ */
+
+const STUDENT = { reg_no: 'ATTEMPT01', email: 'attempt01@example.edu', name: 'Attempt Tester', password: 'attempt123' };
+
+const mixedSections = [
+  {
+    name: 'Choice',
+    instruction: '<p>Choose carefully.</p>',
+    questions: [
+      { qt: 3, pm: 4, nm: 1, text: '<p>Which planet is largest?</p>', options: { A: 'Mars', B: 'Jupiter', C: 'Venus', D: 'Earth' }, answer: 'B' },
+      { qt: 4, pm: 4, nm: 1, text: '<p>Which are prime numbers?</p>', options: { A: 'Two', B: 'Four', C: 'Five', D: 'Nine' }, answer: ['A', 'C'] },
+      { qt: 5, pm: 3, nm: 1, extra: '<p>Water boils at 100 degrees at sea level.</p>', text: '<p>At sea level water boils at</p>', options: { A: '90', B: '100', C: '110' }, answer: 'B' },
+      { qt: 7, pm: 2, text: '<p>Pick the colour of the sky.</p>', options: { A: 'Green', B: 'Blue' }, answer: 'B' },
+    ],
+  },
+  { name: 'Numerical', questions: [{ qt: 6, pm: 4, text: '<p>Enter minus twelve and a half.</p>', answer: -12.5 }] },
+  {
+    name: 'Written',
+    questions: [
+      { qt: 1, pm: 5, text: '<p>State the first law of motion.</p>' },
+      { qt: 8, pm: 5, text: '<p>Describe a rainbow.</p>' },
+    ],
+  },
+  { name: 'Tap', tap: true, questions: [{ qt: 7, pm: 2, noo: 3, text: '<p>Tap the SI unit of force.</p>', options: { a: 'joule', b: 'newton', c: 'watt' }, answer: 'b' }] },
+];
+
+const shortSections = [
+  {
+    name: 'Quick',
+    questions: [
+      { qt: 3, pm: 1, text: '<p>One plus one?</p>', options: { A: 'One', B: 'Two', C: 'Three', D: 'Four' }, answer: 'B' },
+      { qt: 3, pm: 1, text: '<p>Two plus two?</p>', options: { A: 'Three', B: 'Four', C: 'Five', D: 'Six' }, answer: 'B' },
+      { qt: 6, pm: 1, text: '<p>Three times three?</p>', answer: 9 },
+    ],
+  },
+];
+
+const testOf = (id: string, name: string, duration: number, sections: unknown[], config: Record<string, unknown> = {}) => ({
+  _id: id,
+  name,
+  config,
+  format: { duration, parts: [{ name: 'Paper', sections }] },
+  assigned_to: [STUDENT.reg_no],
+});
+
+/** Two parts of 30 s with a 15 s rest between them. */
+const partwiseTest = {
+  _id: 'e2e-partwise',
+  name: 'E2E: Part-wise',
+  assigned_to: [STUDENT.reg_no],
+  format: {
+    duration: 1.25,
+    partwise_timing: true,
+    partwise_time_gap: 0.25,
+    parts: [
+      { name: 'Part One', duration: 0.5, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(0, 2) })) },
+      { name: 'Part Two', duration: 0.5, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(2) })) },
+    ],
+  },
+};
+
+const TESTS = {
+  all: testOf('e2e-all-types', 'E2E: Every Question Type', 30, mixedSections, { HIDE_TEST_PREVIEW: false }),
+  reload: testOf('e2e-reload', 'E2E: Reload', 30, shortSections),
+  offline: testOf('e2e-offline', 'E2E: Offline', 30, shortSections),
+  timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.5, shortSections),
+  twoTabs: testOf('e2e-two-tabs', 'E2E: Two Tabs', 30, shortSections),
+  timeoutOffline: testOf('e2e-timeout-offline', 'E2E: Time Out Offline', 0.5, shortSections),
+};
+
+test.beforeAll(() => {
+  const dir = join(E2E_DATA_DIR, 'attempt-e2e');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'import.json');
+  writeFileSync(file, JSON.stringify({ version: 1, students: [STUDENT], tests: [...Object.values(TESTS), partwiseTest] }));
+  const tsx = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
+  execFileSync(process.execPath, [tsx, 'server/src/cli/import.ts', file], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
+});
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const reply = await request.post('/api/login', { data: { phone: STUDENT.reg_no, password: STUDENT.password } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { token: string }).token;
+}
+
+interface SavedState {
+  qn: number;
+  ua: string | string[] | null;
+  mts: number | null;
+}
+
+/** The student's saved answers, as the server holds them (through the API, with the student's token). */
+async function savedAnswers(request: APIRequestContext, token: string, testId: string): Promise<Map<number, SavedState>> {
+  const reply = await request.get(`/api/test/in/${testId}?ts=${Date.now()}&embed=0`, { headers: { 'x-access-token': token } });
+  const body = (await reply.json()) as { userData?: { test_data: SavedState[] } };
+  return new Map((body.userData?.test_data ?? []).map((state) => [state.qn, state]));
+}
+
+async function submittedAnswers(request: APIRequestContext, token: string, testId: string): Promise<Map<number, SavedState>> {
+  const reply = await request.get(`/api/test/answer/${testId}`, { headers: { 'x-access-token': token } });
+  expect(reply.ok()).toBe(true);
+  const body = (await reply.json()) as { userData: { test_data: SavedState[] } };
+  return new Map(body.userData.test_data.map((state) => [state.qn, state]));
+}
+
+/** Signs in through the form, starts the test through the API and opens the in-test screen. */
+async function openTest(page: Page, request: APIRequestContext, testId: string): Promise<string> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email or Reg. No.').fill(STUDENT.reg_no);
+  await page.getByLabel('Password').fill(STUDENT.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+  // The clock starts here: the timed tests below are short.
+  const token = await apiToken(request);
+  const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
+  expect(start.ok()).toBe(true);
+  await page.goto(`/test/${testId}/in`);
+  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
+  return token;
+}
+
+const saveStatus = (page: Page) => page.getByTestId('save-status');
+const saveNext = (page: Page) => page.getByRole('button', { name: 'Save & Next' });
+
+test('a student answers every question type and submits', async ({ page, request }) => {
+  const token = await openTest(page, request, TESTS.all._id);
+  const submit = page.getByRole('button', { name: 'Submit', exact: true });
+  await expect(submit).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByText('Please go to last question to submit.')).toBeAttached();
+  await expect(page.getByText('Choice (Q 1–4)')).toBeVisible();
+
+  // 1: single choice, with the keyboard (arrow keys move within the radio group), cleared once.
+  await page.getByRole('radio', { name: /Venus/ }).check();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('radio', { name: /Venus/ })).not.toBeChecked();
+  await page.getByRole('radio', { name: /Mars/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: /Jupiter/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Show Instruction' }).click();
+  await expect(page.getByText('Choose carefully.')).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Instruction' }).click();
+  await saveNext(page).click();
+
+  // 2: multiple correct, one marked for review.
+  await expect(page.getByRole('heading', { name: 'Question 2 of 8' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Two/ }).check();
+  await page.getByRole('checkbox', { name: /Five/ }).check();
+  await page.getByRole('checkbox', { name: /Nine/ }).check();
+  await page.getByRole('checkbox', { name: /Nine/ }).uncheck();
+  await page.getByRole('button', { name: 'Mark' }).click();
+  await expect(page.getByRole('button', { name: 'Unmark' })).toHaveAttribute('aria-pressed', 'true');
+  await saveNext(page).click();
+
+  // 3: paragraph, with its passage; an answer changed (Clear is only for MCQ and subjective).
+  await expect(page.getByText('Water boils at 100 degrees at sea level.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
+  await page.getByRole('radio', { name: /110/ }).check();
+  await page.getByRole('radio', { name: /100/ }).check();
+  await saveNext(page).click();
+
+  // 4: single choice (type 7).
+  await page.getByRole('radio', { name: /Blue/ }).check();
+  await saveNext(page).click();
+
+  // 5: numerical: typed, then the keypad's minus toggle and backspace; no Clear button.
+  await expect(page.getByRole('heading', { name: 'Question 5 of 8' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
+  const number = page.getByLabel('Your answer (a number)');
+  await number.pressSequentially('12.5.x7');
+  await expect(number).toHaveValue('12.57');
+  await page.getByRole('button', { name: 'Backspace' }).click();
+  await page.getByRole('button', { name: 'Minus (toggle sign)' }).click();
+  await expect(number).toHaveValue('-12.5');
+  await saveNext(page).click();
+
+  // 6 and 7: subjective.
+  await page.getByLabel('Your answer').fill('A body stays at rest unless a force acts on it.');
+  await saveNext(page).click();
+  await page.getByLabel('Your answer').fill('Sunlight is refracted and reflected by raindrops.');
+  await saveNext(page).click();
+
+  // 8: a tap section, labelled a to z.
+  await expect(page.getByRole('heading', { name: 'Question 8 of 8' })).toBeVisible();
+  await expect(page.getByText('(b)')).toBeVisible();
+  await page.getByRole('radio', { name: /newton/ }).check();
+  await saveNext(page).click();
+  await expect(page.getByText('Reached last question of the test.')).toBeVisible();
+
+  // The preview shows every question, not for answering.
+  await page.getByRole('button', { name: 'Preview All Questions' }).click();
+  const preview = page.getByRole('dialog', { name: 'Test Preview ( Not for answering )' });
+  await expect(preview.getByText('Which planet is largest?')).toBeVisible();
+  await expect(preview.getByRole('radio')).toHaveCount(0);
+  await preview.getByRole('button', { name: 'Close' }).click();
+
+  // The navigator shows each question's state.
+  await expect(page.getByRole('button', { name: 'Question 2, Marked for review, answered' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 1, Answered' })).toBeVisible();
+
+  await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
+  await submit.click();
+  const dialog = page.getByRole('dialog', { name: 'Submit Test' });
+  await expect(dialog.getByRole('row', { name: /Attempted/ })).toContainText('8');
+  await expect(dialog.getByRole('row', { name: /Marked for review/ })).toContainText('1');
+  await expect(dialog.getByRole('row', { name: /Skipped/ })).toContainText('0');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+
+  await expect(page).toHaveURL(/\/test-submitted\?reason=manual&tid=e2e-all-types&uid=/);
+  await expect(page.getByText('Your test has been submitted successfully.').first()).toBeVisible();
+  await expect(page.getByText('Redirecting in 5 seconds')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+
+  const answers = await submittedAnswers(request, token, TESTS.all._id);
+  expect([...answers.values()].map((state) => [state.qn, state.ua])).toEqual(
+    expect.arrayContaining([
+      [1, 'B'],
+      [2, ['A', 'C']],
+      [3, 'B'],
+      [4, 'B'],
+      [5, '-12.5'],
+      [6, 'A body stays at rest unless a force acts on it.'],
+      [7, 'Sunlight is refracted and reflected by raindrops.'],
+      [8, 'b'],
+    ]),
+  );
+  expect(answers.get(2)?.mts).not.toBeNull();
+
+  // Opening the test again: already submitted.
+  await page.goto(`/test/${TESTS.all._id}/in`);
+  await expect(page).toHaveURL(/\/test-submitted\?reason=Test\+already\+submitted\./);
+  await expect(page.getByText('Test already submitted.').first()).toBeVisible();
+});
+
+test('a reload in the middle of the test keeps every answer, even those not sent yet', async ({ page, request }) => {
+  const token = await openTest(page, request, TESTS.reload._id);
+  await page.getByRole('radio', { name: /Two/ }).check();
+  await saveNext(page).click();
+  await expect(saveStatus(page)).toHaveText('All answers saved');
+
+  // From here the server hears nothing: the answers live only in the local journal.
+  await page.route('**/api/test/sync', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('radio', { name: /Four/ }).check();
+  await saveNext(page).click();
+  await page.getByLabel('Your answer (a number)').fill('9');
+  await expect(saveStatus(page)).toContainText('Offline');
+  await page.waitForTimeout(1000);
+  await page.reload();
+
+  await expect(page.getByRole('heading', { name: 'Question 3 of 3' })).toBeVisible();
+  await expect(page.getByLabel('Your answer (a number)')).toHaveValue('9');
+  await page.getByRole('button', { name: 'Question 2, Answered' }).click();
+  await expect(page.getByRole('radio', { name: /Four/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Question 1, Answered' }).click();
+  await expect(page.getByRole('radio', { name: /Two/ })).toBeChecked();
+
+  // Back online: the journal reaches the server.
+  await page.unroute('**/api/test/sync');
+  await saveNext(page).click();
+  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 20_000 });
+  const saved = await savedAnswers(request, token, TESTS.reload._id);
+  expect([saved.get(1)?.ua, saved.get(2)?.ua, saved.get(3)?.ua]).toEqual(['B', 'B', '9']);
+});
+
+test('answers given while the network is down all reach the server once it is back', async ({ page, context, request }) => {
+  const token = await openTest(page, request, TESTS.offline._id);
+  await context.setOffline(true);
+  await page.getByRole('radio', { name: /Three/ }).check();
+  await saveNext(page).click();
+  await page.getByRole('radio', { name: /Five/ }).check();
+  await page.getByRole('button', { name: 'Mark' }).click();
+  await saveNext(page).click();
+  await page.getByLabel('Your answer (a number)').fill('9');
+  await expect(saveStatus(page)).toContainText(/Offline: \d+ unsaved changes?/, { timeout: 10_000 });
+  expect((await savedAnswers(request, token, TESTS.offline._id)).get(1)?.ua ?? null).toBeNull();
+
+  await context.setOffline(false);
+  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 20_000 });
+  await expect.poll(async () => {
+    const saved = await savedAnswers(request, token, TESTS.offline._id);
+    return [saved.get(1)?.ua, saved.get(2)?.ua, saved.get(3)?.ua, saved.get(2)?.mts !== null];
+  }).toEqual(['C', 'C', '9', true]);
+});
+
+test('the test submits itself when the time is over', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const token = await openTest(page, request, TESTS.timeout._id);
+  await expect(page.getByTestId('time-left').last()).toHaveText(/^00:[0-2]\d$/);
+  await page.getByRole('radio', { name: /Two/ }).check();
+  await expect(page).toHaveURL(/\/test-submitted\?reason=TEST_TIME_OUT&tid=e2e-timeout/, { timeout: 40_000 });
+  await expect(page.getByText('The test was auto submitted due to time out.')).toBeVisible();
+  const answers = await submittedAnswers(request, token, TESTS.timeout._id);
+  expect(answers.get(1)?.ua).toBe('B');
+});
+
+test('part-wise timing: only the open part can be reached, with a rest between parts', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await openTest(page, request, partwiseTest._id);
+  await expect(page.getByRole('button', { name: 'Question 3, Not accessible now' })).toBeVisible();
+  await page.getByRole('button', { name: 'Question 3, Not accessible now' }).click();
+  await expect(page.getByText('You have reached last question of the Part!')).toBeVisible();
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByText('You have reached first question of the Part!')).toBeVisible();
+  await page.getByRole('radio', { name: /Two/ }).check();
+  await saveNext(page).click();
+  await saveNext(page).click();
+  await expect(page.getByText('You have reached last question of the Part.')).toBeVisible();
+
+  const rest = page.getByRole('dialog', { name: 'Break' });
+  await expect(rest).toContainText(/Time over for Part One\. Next part will start in \d+ seconds\./, { timeout: 40_000 });
+  await expect(rest).toBeHidden({ timeout: 25_000 });
+  await expect(page.getByRole('heading', { name: 'Question 3 of 3' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Question 1, Not accessible now' })).toBeVisible();
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByText('Previous part questions are not accesible at this moment.')).toBeVisible();
+});
+
+test('a time-out while offline is kept on the device and delivered, with the answers, once back', async ({ page, context, request }) => {
+  test.setTimeout(90_000);
+  const token = await openTest(page, request, TESTS.timeoutOffline._id);
+  await context.setOffline(true);
+  await page.getByRole('radio', { name: /Two/ }).check();
+  await saveNext(page).click();
+  await page.getByRole('radio', { name: /Four/ }).check();
+  await expect(page.getByText(/You are offline\. Your answers and your submission are saved on this device/)).toBeVisible({ timeout: 40_000 });
+  await expect(page).toHaveURL(new RegExp(`/test/${TESTS.timeoutOffline._id}/in$`));
+
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/test-submitted\?reason=/, { timeout: 30_000 });
+  const answers = await submittedAnswers(request, token, TESTS.timeoutOffline._id);
+  expect([answers.get(1)?.ua, answers.get(2)?.ua]).toEqual(['B', 'B']);
+});
+
+test('opening the test in a second tab hands the attempt over, with every answer', async ({ page, context, request }) => {
+  const token = await openTest(page, request, TESTS.twoTabs._id);
+  await page.getByRole('radio', { name: /Three/ }).check();
+  await saveNext(page).click();
+  await page.getByRole('radio', { name: /Six/ }).check();
+
+  const second = await context.newPage();
+  await second.goto(`/test/${TESTS.twoTabs._id}/in`);
+  await expect(page.getByRole('heading', { name: 'This test is open in another tab' })).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Question 2 of 3' })).toBeVisible();
+  await expect(second.getByRole('radio', { name: /Six/ })).toBeChecked();
+  await saveNext(second).click();
+  await expect(saveStatus(second)).toHaveText('All answers saved', { timeout: 20_000 });
+  await expect.poll(async () => {
+    const saved = await savedAnswers(request, token, TESTS.twoTabs._id);
+    return [saved.get(1)?.ua, saved.get(2)?.ua];
+  }).toEqual(['C', 'D']);
+});

@@ -1,0 +1,149 @@
+import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
+import type { TestConfig, TestInReply, TestPaper } from '@invigil/shared/api/tests';
+import { scheduleFromTimeLeftWindows, type PartSchedule } from '@invigil/shared/domain/partwise-timing';
+import { newQuestionState } from '@invigil/shared/domain/answer-state';
+import { storage } from '../../lib/storage';
+import { AnswerJournal, attemptKey } from './answer-journal';
+import { fetchPaper, fetchTestIn, submitAnswers, syncAnswers } from './attempt-api';
+import { attemptFlags, type AttemptFlags } from './attempt-config';
+import { buildAttemptModel, type AttemptModel } from './attempt-paper';
+import { AttemptSession } from './attempt-session';
+import { mergeStates, revisionBase } from './attempt-state-merge';
+import { AttemptStore } from './attempt-store';
+import { anchorFromServer } from './exam-timer';
+import { SyncEngine, type SubmitOutcome, type SyncTransport } from './sync-engine';
+
+export interface LoadedAttempt {
+  testId: string;
+  userId: string;
+  paper: TestPaper;
+  config: TestConfig;
+  flags: AttemptFlags;
+  instructions: string;
+  model: AttemptModel;
+  store: AttemptStore;
+  engine: SyncEngine;
+  session: AttemptSession;
+}
+
+export type LoadResult = { kind: 'already-submitted'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };
+
+export interface LoadCallbacks {
+  notify: (message: string, color: 'info' | 'error' | 'warning' | 'success') => void;
+  onFinished: (outcome: SubmitOutcome, reason: SubmitReason) => void;
+}
+
+/** Part-wise timing from the parts' time windows (null when the test has none or they are missing). */
+export function partSchedule(paper: TestPaper): PartSchedule | null {
+  const { format } = paper;
+  if (!format.partwise_timing || format.parts.length === 0) return null;
+  const windows = format.parts.map((part) => ({ time_lefts: part.time_lefts, time_lefte: part.time_lefte }));
+  if (windows.some((w) => w.time_lefts === null || w.time_lefte === null)) return null;
+  return scheduleFromTimeLeftWindows(windows as { time_lefts: number; time_lefte: number }[], format.partwise_time_gap * 60);
+}
+
+let journalPromise: Promise<AnswerJournal> | null = null;
+
+/** One journal connection per page. */
+export function openJournal(): Promise<AnswerJournal> {
+  journalPromise ??= AnswerJournal.open().catch((error: unknown) => {
+    journalPromise = null;
+    throw error;
+  });
+  return journalPromise;
+}
+
+async function paperOf(reply: TestInReply, signal?: AbortSignal): Promise<TestPaper> {
+  if (reply.testData) return reply.testData;
+  return fetchPaper(reply.paper, signal);
+}
+
+/**
+ * The attempt is already submitted (at the deadline, or from another tab) but this browser still
+ * holds changes it never delivered: the server keeps such late updates (marked late), so send them
+ * once with a submit, then forget the journal.
+ */
+async function deliverLeftovers(testId: string, userId: string): Promise<void> {
+  const journal = await openJournal();
+  const attempt = attemptKey(userId, testId);
+  const [pending, intent] = await Promise.all([journal.pending(attempt), journal.submitIntent(attempt)]);
+  if (pending.length === 0 && !intent) return;
+  if (pending.length > 0) {
+    await submitAnswers({ id: testId, updates: pending, terminated: intent?.reason ?? 'manual', qn: intent?.qn, submitted_at: intent?.at ?? Date.now() });
+  }
+  await journal.forget(attempt);
+}
+
+/**
+ * Loads an attempt: the student's saved state and the paper, merged with what the local journal
+ * still holds unsent; then resumes delivering that journal (including a submit decided earlier).
+ */
+export async function loadAttempt(testId: string, userId: string, callbacks: LoadCallbacks, signal?: AbortSignal): Promise<LoadResult> {
+  const reply = await fetchTestIn(testId, signal);
+  if ('type' in reply) {
+    await deliverLeftovers(testId, userId).catch(() => undefined);
+    return { kind: 'already-submitted', message: reply.message };
+  }
+  const [paper, journal] = await Promise.all([paperOf(reply, signal), openJournal()]);
+  const config: TestConfig = { ...reply.test.config, ...reply.testConfig };
+  const flags = attemptFlags(config);
+  const model = buildAttemptModel(paper, config, userId);
+  const attempt = attemptKey(userId, testId);
+  const [pending, lastRev, intent] = await Promise.all([journal.pending(attempt), journal.lastRev(attempt), journal.submitIntent(attempt)]);
+  const { userData } = reply;
+  const qns = model.questions.map((q) => q.question.qn);
+  const merged = mergeStates(qns, userData.test_data, pending, userData.acked_rev);
+  const states = qns.map((qn) => merged.get(qn) ?? newQuestionState(qn));
+  // The question the student was on: this browser's own record wins (the server's last_qn may lag
+  // behind when the last moves could not be sent).
+  const positionKey = `invigil-position:${attempt}`;
+  const localQn = Number(storage.get(positionKey));
+  const startQi = model.indexOfQn.get(localQn) ?? model.indexOfQn.get(userData.last_qn) ?? 0;
+
+  let session: AttemptSession | null = null;
+  const transport: SyncTransport = {
+    async sync(updates, qn) {
+      const result = await syncAnswers({ id: testId, updates, qn });
+      session?.onSyncReply(result);
+      return result;
+    },
+    async submit(updates, submitIntent) {
+      const result = await submitAnswers({ id: testId, updates, terminated: submitIntent.reason, qn: submitIntent.qn, submitted_at: submitIntent.at });
+      return 'type' in result ? { message: result.message, type: result.type } : { message: result.message };
+    },
+  };
+  const engine = new SyncEngine({
+    journal,
+    attempt,
+    transport,
+    currentQn: () => session?.currentQn ?? userData.last_qn,
+    onSubmitted: (outcome) => session?.finished(outcome),
+    onSubmitFailed: (message) => session?.onSubmitFailed(message),
+  });
+  const store = new AttemptStore(
+    model.questions.map((q) => q.question.qt),
+    states,
+    startQi,
+    revisionBase(lastRev, userData.acked_rev, userData.test_data),
+    {
+      record: (update) => engine.record(update),
+      flush: () => engine.flush(),
+      onMove: (qi) => storage.set(positionKey, String(model.questions[qi]?.question.qn ?? '')),
+    },
+  );
+  session = new AttemptSession({
+    testId,
+    model,
+    store,
+    engine,
+    anchor: anchorFromServer(userData.deadline, userData.server_time, performance.now()),
+    flags,
+    schedule: partSchedule(paper),
+    ping: (qn) => syncAnswers({ id: testId, updates: [], qn }),
+    notify: callbacks.notify,
+    onFinished: callbacks.onFinished,
+    pendingIntent: intent,
+    channelName: `invigil-attempt:${attempt}`,
+  });
+  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session } };
+}

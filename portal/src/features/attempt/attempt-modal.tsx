@@ -1,0 +1,56 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose?: () => void;
+  children: ReactNode;
+  /** Full screen (the preview); otherwise a centred box. */
+  fullScreen?: boolean;
+  /** Actions row at the bottom. */
+  actions?: ReactNode;
+  /** False: Escape does not close it (rest between parts, submitting). */
+  dismissable?: boolean;
+  size?: 'md' | 'lg';
+}
+
+/** A modal on the native <dialog>: focus is kept inside, Escape closes, the page behind is inert. */
+export function Modal({ open, title, onClose, children, fullScreen = false, actions, dismissable = true, size = 'md' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  if (!open) return null;
+  const box = fullScreen
+    ? 'modal-box flex h-dvh max-h-dvh w-screen max-w-none flex-col rounded-none p-0'
+    : `modal-box flex max-h-[90dvh] flex-col p-0 ${size === 'lg' ? 'w-11/12 max-w-4xl' : 'w-11/12 max-w-lg'}`;
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (dismissable) onClose?.();
+      }}
+    >
+      <div className={box}>
+        <div className="flex items-center justify-between gap-2 border-b border-base-300 px-4 py-3">
+          <h2 id={titleId} className="text-lg font-bold">{title}</h2>
+          {dismissable && onClose ? (
+            <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={onClose}>
+              <X className="h-5 w-5" aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{children}</div>
+        {actions ? <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-4 py-3">{actions}</div> : null}
+      </div>
+    </dialog>
+  );
+}

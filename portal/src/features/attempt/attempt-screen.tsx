@@ -1,0 +1,143 @@
+import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
+import { canClear } from '@invigil/shared/domain/answer-state';
+import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { showSnackbar } from '../../lib/snackbar';
+import { AttachmentsDialog } from './attachments-dialog';
+import { useAttempt } from './attempt-context';
+import { PreviewDialog, RestDialog, SubmitDialog, SubmittingOverlay, TakenOverOverlay } from './attempt-dialogs';
+import { Modal } from './attempt-modal';
+import { AttemptToolbar } from './attempt-toolbar';
+import { NavigatorLegend, NavigatorTools, QuestionGrid, QuestionNavigator } from './question-navigator';
+import { QuestionPanel } from './question-panel';
+
+// Icons are created once: a re-render of the bar on every question change does not rebuild them.
+const PREV_ICON = <ChevronLeft className="h-4 w-4" aria-hidden="true" />;
+const MARK_ICON = <Bookmark className="h-4 w-4" aria-hidden="true" />;
+const CLEAR_ICON = <Eraser className="h-4 w-4" aria-hidden="true" />;
+const NEXT_ICON = <ChevronRight className="h-4 w-4" aria-hidden="true" />;
+
+function BottomBar() {
+  useSignals();
+  const { session, store, model, flags } = useAttempt();
+  const qi = store.current.value;
+  const item = model.questions[qi];
+  const marked = store.states[qi]?.value.mts != null;
+  const clearable = item !== undefined && canClear(item.question.qt) && !flags.onlyPdfAnswer;
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-base-300 bg-base-100 px-3 py-2" role="group" aria-label="Question actions">
+      <button type="button" className="btn btn-outline btn-sm sm:btn-md" onClick={() => session.prev()} aria-keyshortcuts="Alt+P">
+        {PREV_ICON}Prev
+      </button>
+      <button
+        type="button"
+        className={`btn btn-sm sm:btn-md ${marked ? 'btn-secondary' : 'btn-outline btn-secondary'}`}
+        aria-pressed={marked}
+        onClick={() => session.toggleMark()}
+        aria-keyshortcuts="Alt+M"
+      >
+        {MARK_ICON}{marked ? 'Unmark' : 'Mark'}
+      </button>
+      {clearable ? (
+        <button type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => session.clear()}>
+          {CLEAR_ICON}Clear
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-primary btn-sm sm:btn-md ml-auto" onClick={() => session.saveNext()} aria-keyshortcuts="Alt+N" data-testid="save-next">
+        Save &amp; Next{NEXT_ICON}
+      </button>
+    </div>
+  );
+}
+
+/** Announces the question change to screen readers without moving focus off the button pressed. */
+function QuestionAnnouncer() {
+  useSignals();
+  const { store, model } = useAttempt();
+  return <p className="sr-only" aria-live="polite">{`Question ${store.current.value + 1} of ${model.questions.length}`}</p>;
+}
+
+export function AttemptScreen() {
+  const { session, store } = useAttempt();
+  const [navigatorOpen, setNavigatorOpen] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [attachmentsOpen, setAttachmentsOpen] = useState(false);
+  const [overview, setOverview] = useState<SubmitOverview | null>(null);
+
+  const askSubmit = () => {
+    if (!session.canSubmit.value) {
+      showSnackbar(SUBMIT_HINT, { color: 'warning' });
+      return;
+    }
+    // Uploads are not built yet, so the pre-submit upload dialog is never shown: the submit dialog comes directly.
+    setOverview(store.overview());
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || session.phase.value !== 'running') return;
+      if (document.querySelector('dialog[open]')) return;
+      const key = event.key.toLowerCase();
+      const code = event.code;
+      if (key === 'n' || code === 'KeyN') session.saveNext();
+      else if (key === 'p' || code === 'KeyP') session.prev();
+      else if (key === 'm' || code === 'KeyM') session.toggleMark();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [session]);
+
+  return (
+    <div className="fixed inset-0 z-30 flex flex-col bg-base-100">
+      <AttemptToolbar onOpenNavigator={() => setNavigatorOpen(true)} onSubmit={askSubmit} />
+      <div className="flex min-h-0 flex-1">
+        <main className="flex min-w-0 flex-1 flex-col contain-layout">
+          <div className="min-h-0 flex-1 overflow-y-auto px-3 py-4 contain-strict sm:px-6">
+            <div className="mx-auto max-w-4xl">
+              <QuestionPanel />
+            </div>
+          </div>
+          <BottomBar />
+        </main>
+        <aside className="hidden w-80 shrink-0 border-l border-base-300 p-3 contain-strict will-change-transform lg:block">
+          <QuestionNavigator onPreview={() => setPreviewOpen(true)} onAttachments={() => setAttachmentsOpen(true)} />
+        </aside>
+      </div>
+      <QuestionAnnouncer />
+      <Modal open={navigatorOpen} title="Questions" onClose={() => setNavigatorOpen(false)}>
+        <div className="flex flex-col gap-3">
+          <NavigatorLegend />
+          <QuestionGrid onPick={() => setNavigatorOpen(false)} />
+          <NavigatorTools
+            onPreview={() => {
+              setNavigatorOpen(false);
+              setPreviewOpen(true);
+            }}
+            onAttachments={() => {
+              setNavigatorOpen(false);
+              setAttachmentsOpen(true);
+            }}
+          />
+        </div>
+      </Modal>
+      <PreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} />
+      <AttachmentsDialog open={attachmentsOpen} onClose={() => setAttachmentsOpen(false)} />
+      <SubmitDialog
+        open={overview !== null}
+        overview={overview}
+        onCancel={() => setOverview(null)}
+        onConfirm={() => {
+          setOverview(null);
+          void session.submit('manual');
+        }}
+      />
+      <RestDialog />
+      <SubmittingOverlay />
+      <TakenOverOverlay />
+    </div>
+  );
+}

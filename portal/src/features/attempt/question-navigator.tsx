@@ -1,0 +1,158 @@
+import { countNavigatorStates, navigatorCell, type NavigatorState } from '@invigil/shared/domain/navigator-state';
+import { useComputed } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Clock, Eye, Paperclip, Type } from 'lucide-react';
+import { memo } from 'react';
+import { useAttempt } from './attempt-context';
+import { formatTimeLeft, spokenTimeLeft } from './exam-timer';
+import { largeText, setLargeText } from './text-size';
+
+type CellCode = NavigatorState | 'marked-answered';
+
+export const STATE_LABELS: Record<NavigatorState, string> = {
+  answered: 'Answered',
+  visited: 'Not answered',
+  marked: 'Marked for review',
+  selected: 'Current question',
+  inaccessible: 'Not accessible now',
+  'not-visited': 'Not visited',
+};
+
+const CELL_CLASSES: Record<CellCode, string> = {
+  answered: 'bg-success text-success-content border-success',
+  visited: 'bg-error text-error-content border-error',
+  marked: 'bg-secondary text-secondary-content border-secondary',
+  'marked-answered': 'bg-secondary text-secondary-content border-success border-b-4',
+  selected: 'bg-primary text-primary-content border-primary ring-2 ring-primary ring-offset-2 ring-offset-base-100',
+  inaccessible: 'bg-base-300 text-base-content/40 border-base-300 cursor-not-allowed',
+  'not-visited': 'bg-base-100 text-base-content border-base-300',
+};
+
+const cellCode = (state: NavigatorState, markedAnswered: boolean): CellCode => (markedAnswered ? 'marked-answered' : state);
+
+/** One navigator button: subscribes only to its own question and to whether it is selected. */
+const NavigatorCell = memo(function NavigatorCell({ qi, onPick }: { qi: number; onPick?: () => void }) {
+  useSignals();
+  const { store, session } = useAttempt();
+  const code = useComputed<CellCode>(() => {
+    const state = store.states[qi]?.value;
+    if (!state) return 'not-visited';
+    const cell = navigatorCell(state, { selected: store.selected[qi]?.value ?? false, accessible: session.isAccessible(qi) });
+    return cellCode(cell.state, cell.markedAnswered);
+  }).value;
+  const label = code === 'marked-answered' ? 'Marked for review, answered' : STATE_LABELS[code];
+  return (
+    <li>
+      <button
+        type="button"
+        className={`h-9 w-full min-w-9 rounded-field border text-sm font-semibold ${CELL_CLASSES[code]}`}
+        aria-label={`Question ${qi + 1}, ${label}`}
+        aria-current={code === 'selected' ? 'step' : undefined}
+        onClick={() => {
+          session.jump(qi);
+          onPick?.();
+        }}
+      >
+        {qi + 1}
+      </button>
+    </li>
+  );
+});
+
+export function TimeLeft({ compact = false }: { compact?: boolean }) {
+  useSignals();
+  const { session } = useAttempt();
+  const left = session.timeLeft.value;
+  const low = left < 300;
+  // Announce only each whole minute (and the last 10 s), not every second.
+  const spoken = left % 60 === 0 || left <= 10 ? spokenTimeLeft(left) : null;
+  return (
+    <div className={`flex items-center gap-2 ${compact ? '' : 'rounded-box bg-base-200 px-3 py-2'}`}>
+      <Clock className={`h-5 w-5 ${low ? 'text-error' : ''}`} aria-hidden="true" />
+      {compact ? null : <span className="text-sm">Time left</span>}
+      <span className={`font-mono text-lg font-bold tabular-nums ${low ? 'text-error' : ''}`} aria-hidden="true" data-testid="time-left">
+        {formatTimeLeft(left)}
+      </span>
+      <span className="sr-only" aria-live="polite">{spoken ?? ''}</span>
+      <span className="sr-only">{spokenTimeLeft(left)}</span>
+    </div>
+  );
+}
+
+function Legend() {
+  useSignals();
+  const { store, session } = useAttempt();
+  const counts = countNavigatorStates(
+    store.states.map((state, qi) => navigatorCell(state.value, { selected: store.current.value === qi, accessible: session.isAccessible(qi) }).state),
+  );
+  const shown: NavigatorState[] = ['answered', 'visited', 'marked', 'not-visited', 'selected'];
+  if (session.partwiseNav.value) shown.push('inaccessible');
+  return (
+    <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Legend">
+      {shown.map((state) => (
+        <li key={state} className="flex items-center gap-1.5">
+          <span className={`inline-block h-4 w-4 shrink-0 rounded-sm border ${state === 'selected' ? 'border-primary bg-primary' : CELL_CLASSES[state]}`} aria-hidden="true" />
+          <span>{STATE_LABELS[state]}</span>
+          <span className="ml-auto font-semibold tabular-nums">{counts[state]}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function QuestionGrid({ onPick }: { onPick?: () => void }) {
+  const { model } = useAttempt();
+  return (
+    <ol className="grid grid-cols-[repeat(auto-fill,minmax(2.5rem,1fr))] gap-1.5" aria-label="Questions">
+      {model.questions.map((question) => (
+        <NavigatorCell key={question.qi} qi={question.qi} onPick={onPick} />
+      ))}
+    </ol>
+  );
+}
+
+export function NavigatorTools({ onPreview, onAttachments }: { onPreview: () => void; onAttachments: () => void }) {
+  useSignals();
+  const { flags } = useAttempt();
+  return (
+    <div className="flex flex-col gap-2">
+      {flags.hideTestPreview ? null : (
+        <button type="button" className="btn btn-outline btn-sm justify-start" onClick={onPreview}>
+          <Eye className="h-4 w-4" aria-hidden="true" />Preview All Questions
+        </button>
+      )}
+      <button type="button" className="btn btn-outline btn-sm justify-start" onClick={onAttachments}>
+        <Paperclip className="h-4 w-4" aria-hidden="true" />Show Attachments
+      </button>
+      <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <Type className="h-4 w-4" aria-hidden="true" />
+        <span>Normal</span>
+        <input
+          type="checkbox"
+          role="switch"
+          className="toggle toggle-sm toggle-primary"
+          aria-label="Large text"
+          checked={largeText.value}
+          onChange={(event) => setLargeText(event.target.checked)}
+        />
+        <span>Large</span>
+      </label>
+    </div>
+  );
+}
+
+/** The desktop navigator: time left, legend, the question grid and the tools. */
+export function QuestionNavigator({ onPreview, onAttachments }: { onPreview: () => void; onAttachments: () => void }) {
+  return (
+    <nav aria-label="Question navigator" className="flex h-full flex-col gap-3">
+      <TimeLeft />
+      <Legend />
+      <div className="min-h-0 flex-1 overflow-y-auto p-1">
+        <QuestionGrid />
+      </div>
+      <NavigatorTools onPreview={onPreview} onAttachments={onAttachments} />
+    </nav>
+  );
+}
+
+export { Legend as NavigatorLegend };

@@ -6,6 +6,7 @@ import {
   fnv1a32,
   mulberry32,
   seededShuffle,
+  shouldShuffleOptions,
   shuffleOptions,
   shuffleQuestionOrder,
   type PaperStructure,
@@ -119,5 +120,17 @@ describe('shuffleQuestionOrder', () => {
     const sparse: PaperStructure = { parts: [{ sections: [] }, { sections: [{ questions: [] }, { questions: [4] }] }] };
     for (const mode of ['none', 'section', 'part', 'all'] as const) expect(shuffleQuestionOrder(sparse, mode, 'u')).toEqual([4]);
     expect(shuffleQuestionOrder({ parts: [] }, 'all', 'u')).toEqual([]);
+  });
+});
+
+describe('shouldShuffleOptions', () => {
+  const off = { so: false };
+  it('follows the question, section or part flag, or SHUFFLE_OPTIONS', () => {
+    expect(shouldShuffleOptions(off, off, off, {})).toBe(false);
+    expect(shouldShuffleOptions({ so: true }, off, off, {})).toBe(true);
+    expect(shouldShuffleOptions(off, { so: true }, off, {})).toBe(true);
+    expect(shouldShuffleOptions(off, off, { so: true }, null)).toBe(true);
+    expect(shouldShuffleOptions(off, off, off, { SHUFFLE_OPTIONS: 'true' })).toBe(true);
+    expect(shouldShuffleOptions(off, off, off, { SHUFFLE_OPTIONS: 'false' })).toBe(false);
   });
 });

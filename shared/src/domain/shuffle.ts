@@ -1,3 +1,4 @@
+import { isFlagOn } from './config-flag';
 /**
  * Deterministic shuffles, so the portal and the server compute the same order for a student on
  * every load: a 32-bit FNV-1a hash of a seed string (over UTF-16 code units) seeds mulberry32,
@@ -124,3 +125,17 @@ export function shuffleQuestionOrder(paper: PaperStructure, mode: ShuffleMode, u
   }
 }
 
+
+/**
+ * Are a question's options shown shuffled? When the question, its section or its part says so,
+ * or the test config's SHUFFLE_OPTIONS is on (spec section 9). The in-test screen and the review
+ * must agree, so that review shows the labels the student saw.
+ */
+export function shouldShuffleOptions(
+  question: { so: boolean },
+  section: { so: boolean },
+  part: { so: boolean },
+  config: Record<string, unknown> | null | undefined,
+): boolean {
+  return question.so || section.so || part.so || isFlagOn(config?.SHUFFLE_OPTIONS);
+}

@@ -1,8 +1,7 @@
 import type { PaperQuestion, TestConfig, TestPaper } from '@invigil/shared/api/tests';
-import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import { partRanges, type QiRange } from '@invigil/shared/domain/navigation';
 import { answerKind, optionLabels, type AnswerKind } from '@invigil/shared/domain/question';
-import { seededShuffle, shuffleOptions, shuffleQuestionOrder, type OptionOrder } from '@invigil/shared/domain/shuffle';
+import { seededShuffle, shouldShuffleOptions, shuffleOptions, shuffleQuestionOrder, type OptionOrder } from '@invigil/shared/domain/shuffle';
 
 /**
  * The paper as one student sees it: questions in display order (question shuffle by user id),
@@ -72,10 +71,6 @@ export function originalLabels(question: PaperQuestion, tap: boolean): string[] 
   return labels.length > 0 ? labels : [...present].sort();
 }
 
-export function shouldShuffleOptions(question: PaperQuestion, part: Pick<Part, 'so'>, section: { so: boolean }, config: TestConfig): boolean {
-  return question.so || section.so || part.so || isFlagOn(config.SHUFFLE_OPTIONS);
-}
-
 export function displayOptions(question: PaperQuestion, tap: boolean, shuffle: boolean, userId: string): { options: DisplayOption[]; optionOrder: OptionOrder | null } {
   if (answerKind(question.qt) !== 'single' && answerKind(question.qt) !== 'multi') return { options: [], optionOrder: null };
   const labels = originalLabels(question, tap);
@@ -112,7 +107,7 @@ export function buildAttemptModel(paper: TestPaper, config: TestConfig, userId: 
     const { question, pi, si } = byQn.get(qn) as { question: PaperQuestion; pi: number; si: number };
     const part = paper.format.parts[pi] as Part;
     const section = part.sections[si] as Part['sections'][number];
-    const { options, optionOrder } = displayOptions(question, section.tap, shouldShuffleOptions(question, part, section, config), userId);
+    const { options, optionOrder } = displayOptions(question, section.tap, shouldShuffleOptions(question, section, part, config), userId);
     return {
       qi,
       question,

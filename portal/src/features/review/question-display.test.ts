@@ -1,7 +1,7 @@
 import type { PaperQuestion } from '@invigil/shared/api/tests';
 import { shuffleOptions } from '@invigil/shared/domain/shuffle';
 import { describe, expect, it } from 'vitest';
-import { describeAnswer, describeKey, displayOptions, NOT_ANSWERED, optionsShuffled, paperQuestions, shownLabels } from './question-display';
+import { describeAnswer, describeKey, displayOptions, NOT_ANSWERED, paperQuestions, shownLabels } from './question-display';
 
 function question(qn: number, qt: PaperQuestion['qt'], extra: Partial<PaperQuestion> = {}): PaperQuestion {
   return {
@@ -28,15 +28,6 @@ describe('paperQuestions', () => {
       [3, 'Physics', 'S2', true, false],
       [4, 'Maths', 'S3', false, true],
     ]);
-  });
-  it('shuffles options by question, section, part or the SHUFFLE_OPTIONS flag', () => {
-    const off = { so: false };
-    expect(optionsShuffled({ so: false }, off, off, {})).toBe(false);
-    expect(optionsShuffled({ so: true }, off, off, {})).toBe(true);
-    expect(optionsShuffled({ so: false }, { so: true }, off, {})).toBe(true);
-    expect(optionsShuffled({ so: false }, off, { so: true }, null)).toBe(true);
-    expect(optionsShuffled({ so: false }, off, off, { SHUFFLE_OPTIONS: 'true' })).toBe(true);
-    expect(optionsShuffled({ so: false }, off, off, { SHUFFLE_OPTIONS: 'false' })).toBe(false);
   });
 });
 

@@ -1,8 +1,7 @@
 import type { AnswerValue } from '@invigil/shared/api/attempt-sync';
 import type { KeyAnswer, PaperQuestion, TestConfig } from '@invigil/shared/api/tests';
-import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import { answerKind, optionLabels, type QuestionType } from '@invigil/shared/domain/question';
-import { answerToDisplay, shuffleOptions, type OptionOrder } from '@invigil/shared/domain/shuffle';
+import { answerToDisplay, shouldShuffleOptions, shuffleOptions, type OptionOrder } from '@invigil/shared/domain/shuffle';
 
 /** Names of question types (spec section 3, Question). */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -40,13 +39,6 @@ export interface QuestionContext<Q extends PaperQuestion = PaperQuestion> {
   shuffled: boolean;
 }
 
-/**
- * Option shuffling follows the SHUFFLE_OPTIONS config flag or the question's flag (spec section 9);
- * a section's or part's `so` shuffles the options of every question in it.
- */
-export function optionsShuffled(question: Pick<PaperQuestion, 'so'>, section: { so: boolean }, part: { so: boolean }, config: TestConfig | null | undefined): boolean {
-  return question.so || section.so || part.so || isFlagOn(config?.SHUFFLE_OPTIONS);
-}
 
 /** Every question of the paper, in paper order (qn), with its context. */
 export function paperQuestions<Q extends PaperQuestion>(format: { parts: readonly PartLike<Q>[] }, config?: TestConfig | null): QuestionContext<Q>[] {
@@ -57,7 +49,7 @@ export function paperQuestions<Q extends PaperQuestion>(format: { parts: readonl
         partName: part.name,
         sectionName: section.name,
         tap: section.tap,
-        shuffled: optionsShuffled(question, section, part, config),
+        shuffled: shouldShuffleOptions(question, section, part, config),
       })),
     ),
   );

@@ -89,12 +89,19 @@ export function buildApp(deps: AppDeps) {
   });
 
   const api = new Hono();
-  api.use(
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: (c) => errorReply(c, 413, { message: ERROR_MESSAGES.payloadTooLarge }),
-    }),
-  );
+  const tooLarge = (c: Context) => errorReply(c, 413, { message: ERROR_MESSAGES.payloadTooLarge });
+  const streamedBodyLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  // hono's bodyLimit reads c.req.raw, which turns @hono/node-server's light request into a full
+  // web Request with a body stream on every call (a large share of a sync's cost). A declared
+  // Content-Length decides without that; only a body without one (chunked) is counted as it streams.
+  api.use(async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > config.bodyLimitBytes ? tooLarge(c) : next();
+    }
+    return streamedBodyLimit(c, next);
+  });
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy }));
   api.route('/', testRoutes({ auth, tests: deps.tests ?? createTestModule({ db, config, clock, logger }) }));

@@ -15,6 +15,7 @@ import { createTestModule } from './services/test-module';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -55,6 +56,14 @@ async function main(): Promise<void> {
         .join('\n'),
     );
   });
+
+  // Students sync every few seconds: keep their connections open well past that, so that the
+  // server rarely closes an idle connection just as the browser reuses it (the request then fails
+  // with a reset). The headers timeout is kept above it, as is usual with long keep-alives.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
+  }
 
   // Keep the rate-limit table small.
   const limiterRepository = createLoginFailureRepository(db.kysely);

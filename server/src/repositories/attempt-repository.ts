@@ -1,9 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { InsertObject, Kysely, Selectable } from 'kysely';
 import type { AnswerValue, QuestionUpdate, SubmitReason } from '@invigil/shared/api/attempt-sync';
 import { answerValueSchema, submitReasonSchema } from '@invigil/shared/api/attempt-sync';
 import type { Device, Result } from '@invigil/shared/api/tests';
 import { resultSchema } from '@invigil/shared/api/tests';
 import type { AnswersTable, AttemptsTable, Database } from '../db';
+import { preparedQuery } from '../lib/prepared-query';
+import { TEST_RECORD_COLUMNS, toTestRecord, visibleToUser } from './test-repository';
+import type { TestRecord } from './test-repository';
 
 export interface Extension {
   minutes: number;
@@ -127,6 +130,164 @@ const ATTEMPT_COLUMNS = [
   'attempts.updated_at',
 ] as const;
 
+/** The attempt's columns renamed `a_*`, to sit next to a test's in one row. */
+const ATTEMPT_COLUMNS_ALIASED = [
+  'attempts.id as a_id',
+  'attempts.user_id as a_user_id',
+  'attempts.test_id as a_test_id',
+  'attempts.test_version as a_test_version',
+  'attempts.started_at as a_started_at',
+  'attempts.deadline_ms as a_deadline_ms',
+  'attempts.extensions as a_extensions',
+  'attempts.submitted_at as a_submitted_at',
+  'attempts.submit_reason as a_submit_reason',
+  'attempts.late as a_late',
+  'attempts.last_qn as a_last_qn',
+  'attempts.devices as a_devices',
+  'attempts.mp_charged as a_mp_charged',
+  'attempts.remark as a_remark',
+  'attempts.updated_at as a_updated_at',
+] as const;
+
+type AliasedAttemptRow = { [K in keyof Omit<AttemptsTable, 'result'> as `a_${K}`]: AttemptsTable[K] | null };
+
+/** The attempt of an `a_*` row, or undefined when the left join found none. */
+function aliasedAttempt(row: AliasedAttemptRow): AttemptRecord | undefined {
+  if (row.a_id === null) return undefined;
+  return toAttemptRecord({
+    id: row.a_id,
+    user_id: row.a_user_id as string,
+    test_id: row.a_test_id as string,
+    test_version: row.a_test_version as number,
+    started_at: row.a_started_at as number,
+    deadline_ms: row.a_deadline_ms as number,
+    extensions: row.a_extensions as string,
+    submitted_at: row.a_submitted_at,
+    submit_reason: row.a_submit_reason,
+    late: row.a_late as 0 | 1,
+    last_qn: row.a_last_qn as number,
+    devices: row.a_devices as string,
+    mp_charged: row.a_mp_charged as number,
+    remark: row.a_remark,
+    updated_at: row.a_updated_at as number,
+  });
+}
+
+/** The test (if the student may see it) and the student's attempt at it, in one read. */
+const visibleWithAttemptQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
+  db
+    .selectFrom('tests')
+    .leftJoin('attempts', (join) => join.onRef('attempts.test_id', '=', 'tests.id').on('attempts.user_id', '=', p.userId))
+    .select(TEST_RECORD_COLUMNS)
+    .select(ATTEMPT_COLUMNS_ALIASED)
+    .where((eb) => visibleToUser(eb, p.userId))
+    .where('tests.id', '=', p.testId),
+);
+
+/**
+ * What a sync or submit needs, in one read: the test's question count (if the student may see
+ * it), the attempt, and the highest rev stored for it.
+ */
+const syncTargetQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
+  db
+    .selectFrom('tests')
+    .leftJoin('attempts', (join) => join.onRef('attempts.test_id', '=', 'tests.id').on('attempts.user_id', '=', p.userId))
+    .select(['tests.id as t_id', 'tests.noq as t_noq'])
+    .select(ATTEMPT_COLUMNS_ALIASED)
+    .select((eb) => eb.selectFrom('answers').select((inner) => inner.fn.max('answers.rev').as('rev')).whereRef('answers.attempt_id', '=', 'attempts.id').as('max_rev'))
+    .where((eb) => visibleToUser(eb, p.userId))
+    .where('tests.id', '=', p.testId),
+);
+
+const findQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
+  db.selectFrom('attempts').select(ATTEMPT_COLUMNS).where('user_id', '=', p.userId).where('test_id', '=', p.testId),
+);
+
+/** Takes the attempt's row lock for the rest of the transaction (PostgreSQL). */
+const lockQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
+  db.selectFrom('attempts').select('id').where('user_id', '=', p.userId).where('test_id', '=', p.testId).forUpdate(),
+);
+
+const answersOfQuery = preparedQuery(['attemptId'], (db: Kysely<Database>, p) =>
+  db.selectFrom('answers').selectAll().where('attempt_id', '=', p.attemptId).orderBy('qn').orderBy('late'),
+);
+
+const setLastQnQuery = preparedQuery(['id', 'lastQn', 'now'], (db: Kysely<Database>, p) =>
+  db.updateTable('attempts').set({ last_qn: p.lastQn, updated_at: p.now }).where('id', '=', p.id).where('submitted_at', 'is', null),
+);
+
+const insertAttemptQuery = preparedQuery(
+  ['id', 'userId', 'testId', 'testVersion', 'startedAt', 'deadlineMs', 'devices', 'mpCharged'],
+  (db: Kysely<Database>, p) =>
+    db
+      .insertInto('attempts')
+      .values({
+        id: p.id,
+        user_id: p.userId,
+        test_id: p.testId,
+        test_version: p.testVersion,
+        started_at: p.startedAt,
+        deadline_ms: p.deadlineMs,
+        extensions: '[]',
+        submitted_at: null,
+        submit_reason: null,
+        late: 0,
+        last_qn: 1,
+        devices: p.devices,
+        mp_charged: p.mpCharged,
+        result: null,
+        remark: null,
+        updated_at: p.startedAt,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'test_id']).doNothing()),
+);
+
+/**
+ * Stores an answer unless the row for its question and lateness already has this rev or a
+ * higher one: replays and stale updates change nothing. The same portable INSERT ... ON
+ * CONFLICT DO UPDATE ... WHERE on SQLite and PostgreSQL.
+ */
+function upsertAnswerRows(db: Kysely<Database>, rows: InsertObject<Database, 'answers'> | InsertObject<Database, 'answers'>[]) {
+  return db
+    .insertInto('answers')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['attempt_id', 'qn', 'late'])
+        .doUpdateSet((eb) => ({
+          rev: eb.ref('excluded.rev'),
+          ua: eb.ref('excluded.ua'),
+          ats: eb.ref('excluded.ats'),
+          mts: eb.ref('excluded.mts'),
+          vts: eb.ref('excluded.vts'),
+          s: eb.ref('excluded.s'),
+          client_at: eb.ref('excluded.client_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .whereRef('answers.rev', '<', 'excluded.rev'),
+    );
+}
+
+/** The usual sync: one changed question, one prepared statement. */
+const upsertOneAnswerQuery = preparedQuery(
+  ['attemptId', 'qn', 'late', 'rev', 'ua', 'ats', 'mts', 'vts', 's', 'clientAt', 'now'],
+  (db: Kysely<Database>, p) =>
+    upsertAnswerRows(db, {
+      attempt_id: p.attemptId,
+      qn: p.qn,
+      late: p.late,
+      rev: p.rev,
+      ua: p.ua,
+      ats: p.ats,
+      mts: p.mts,
+      vts: p.vts,
+      s: p.s,
+      r: null,
+      client_at: p.clientAt,
+      updated_at: p.now,
+    }),
+);
+
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 400;
 
@@ -141,11 +302,39 @@ export interface NewAttempt {
   mpCharged: number;
 }
 
+/** The test and attempt of a sync or submit; see `syncTarget`. */
+export interface SyncTarget {
+  test: Pick<TestRecord, 'id' | 'noq'>;
+  attempt: AttemptRecord | undefined;
+  /** The highest rev stored for the attempt before this request's changes; 0 when none. */
+  maxRev: number;
+}
+
 export function createAttemptRepository(db: Kysely<Database>) {
   return {
     async find(userId: string, testId: string): Promise<AttemptRecord | undefined> {
-      const row = await db.selectFrom('attempts').select(ATTEMPT_COLUMNS).where('user_id', '=', userId).where('test_id', '=', testId).executeTakeFirst();
+      const row = (await findQuery(db, { userId, testId })).rows[0];
       return row && toAttemptRecord(row);
+    },
+
+    /** The test if the student may see it (else undefined), with their attempt if any: one read. */
+    async findVisibleWithAttempt(userId: string, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined } | undefined> {
+      const row = (await visibleWithAttemptQuery(db, { userId, testId })).rows[0];
+      return row && { test: toTestRecord(row), attempt: aliasedAttempt(row) };
+    },
+
+    /**
+     * For sync and submit, inside their transaction: the test (if visible), the attempt and its
+     * highest stored rev, in one read. On PostgreSQL, call `lock` first.
+     */
+    async syncTarget(userId: string, testId: string): Promise<SyncTarget | undefined> {
+      const row = (await syncTargetQuery(db, { userId, testId })).rows[0];
+      return row && { test: { id: row.t_id, noq: Number(row.t_noq) }, attempt: aliasedAttempt(row), maxRev: Number(row.max_rev ?? 0) };
+    },
+
+    /** PostgreSQL: locks the student's attempt row (if any) until the transaction ends. */
+    async lock(userId: string, testId: string): Promise<void> {
+      await lockQuery(db, { userId, testId });
     },
 
     async findById(id: string): Promise<AttemptRecord | undefined> {
@@ -166,29 +355,8 @@ export function createAttemptRepository(db: Kysely<Database>) {
 
     /** Inserts unless the student already has an attempt at this test; true if inserted. */
     async insertIfAbsent(attempt: NewAttempt): Promise<boolean> {
-      const result = await db
-        .insertInto('attempts')
-        .values({
-          id: attempt.id,
-          user_id: attempt.userId,
-          test_id: attempt.testId,
-          test_version: attempt.testVersion,
-          started_at: attempt.startedAt,
-          deadline_ms: attempt.deadlineMs,
-          extensions: '[]',
-          submitted_at: null,
-          submit_reason: null,
-          late: 0,
-          last_qn: 1,
-          devices: JSON.stringify(attempt.devices),
-          mp_charged: attempt.mpCharged,
-          result: null,
-          remark: null,
-          updated_at: attempt.startedAt,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'test_id']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      const result = await insertAttemptQuery(db, { ...attempt, devices: JSON.stringify(attempt.devices) });
+      return Number(result.numAffectedRows ?? 0) > 0;
     },
 
     async setDevices(id: string, devices: readonly Device[], now: number): Promise<void> {
@@ -196,7 +364,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
     },
 
     async setLastQn(id: string, lastQn: number, now: number): Promise<void> {
-      await db.updateTable('attempts').set({ last_qn: lastQn, updated_at: now }).where('id', '=', id).where('submitted_at', 'is', null).execute();
+      await setLastQnQuery(db, { id, lastQn, now });
     },
 
     /** Marks the attempt submitted unless it already is; true if this call submitted it. */
@@ -265,7 +433,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
     // Answers
 
     async answersOf(attemptId: string): Promise<AnswerRecord[]> {
-      const rows = await db.selectFrom('answers').selectAll().where('attempt_id', '=', attemptId).orderBy('qn').orderBy('late').execute();
+      const { rows } = await answersOfQuery(db, { attemptId });
       return rows.map(toAnswerRecord);
     },
 
@@ -297,6 +465,12 @@ export function createAttemptRepository(db: Kysely<Database>) {
      * the same INSERT ... ON CONFLICT DO UPDATE ... WHERE on SQLite and PostgreSQL.
      */
     async upsertAnswers(attemptId: string, updates: readonly QuestionUpdate[], late: boolean, now: number): Promise<void> {
+      if (updates.length === 1) {
+        const [update] = updates as [QuestionUpdate];
+        const { qn, rev, ats, mts, vts, s } = update;
+        await upsertOneAnswerQuery(db, { attemptId, qn, late: late ? 1 : 0, rev, ua: JSON.stringify(update.ua), ats, mts, vts, s, clientAt: update.at, now });
+        return;
+      }
       for (let i = 0; i < updates.length; i += CHUNK) {
         const rows = updates.slice(i, i + CHUNK).map((update) => ({
           attempt_id: attemptId,
@@ -312,25 +486,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
           client_at: update.at,
           updated_at: now,
         }));
-        await db
-          .insertInto('answers')
-          .values(rows)
-          .onConflict((oc) =>
-            oc
-              .columns(['attempt_id', 'qn', 'late'])
-              .doUpdateSet((eb) => ({
-                rev: eb.ref('excluded.rev'),
-                ua: eb.ref('excluded.ua'),
-                ats: eb.ref('excluded.ats'),
-                mts: eb.ref('excluded.mts'),
-                vts: eb.ref('excluded.vts'),
-                s: eb.ref('excluded.s'),
-                client_at: eb.ref('excluded.client_at'),
-                updated_at: eb.ref('excluded.updated_at'),
-              }))
-              .whereRef('answers.rev', '<', 'excluded.rev'),
-          )
-          .execute();
+        await upsertAnswerRows(db, rows).execute();
       }
     },
 

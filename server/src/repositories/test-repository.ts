@@ -1,7 +1,8 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { ShuffleMode, TestConfig, TestType } from '@invigil/shared/api/tests';
 import { testConfigSchema } from '@invigil/shared/api/tests';
 import type { Database, TestsTable } from '../db';
+import { preparedQuery } from '../lib/prepared-query';
 
 /** A test as the services see it, without its paper and key (those are read on their own). */
 export interface TestRecord {
@@ -35,7 +36,7 @@ export interface TestRecord {
 export type TestRow = Selectable<TestsTable>;
 
 /** Every column but the two big JSON documents. */
-const RECORD_COLUMNS = [
+export const TEST_RECORD_COLUMNS = [
   'tests.id',
   'tests.name',
   'tests.description',
@@ -63,6 +64,29 @@ const RECORD_COLUMNS = [
 ] as const;
 
 type RecordRow = Omit<TestRow, 'paper' | 'answer_key'>;
+
+/** A student may see a test open to all or assigned to them. */
+export function visibleToUser<TB extends 'tests'>(eb: ExpressionBuilder<Database, TB>, userId: string) {
+  const tests = eb as unknown as ExpressionBuilder<Database, 'tests'>;
+  return tests.or([
+    tests('tests.open_to_all', '=', 1),
+    tests.exists(
+      tests
+        .selectFrom('test_assignments')
+        .select('test_assignments.test_id')
+        .whereRef('test_assignments.test_id', '=', 'tests.id')
+        .where('test_assignments.user_id', '=', userId),
+    ),
+  ]);
+}
+
+const findVisibleQuery = preparedQuery(['userId', 'id'], (db: Kysely<Database>, p) =>
+  db
+    .selectFrom('tests')
+    .select(TEST_RECORD_COLUMNS)
+    .where((eb) => visibleToUser(eb, p.userId))
+    .where('tests.id', '=', p.id),
+);
 
 function parseJson<T>(raw: string, fallback: T, check?: (value: unknown) => T | undefined): T {
   try {
@@ -109,29 +133,18 @@ export function createTestRepository(db: Kysely<Database>) {
   const visibleTo = (userId: string) =>
     db
       .selectFrom('tests')
-      .select(RECORD_COLUMNS)
-      .where((eb) =>
-        eb.or([
-          eb('tests.open_to_all', '=', 1),
-          eb.exists(
-            eb
-              .selectFrom('test_assignments')
-              .select('test_assignments.test_id')
-              .whereRef('test_assignments.test_id', '=', 'tests.id')
-              .where('test_assignments.user_id', '=', userId),
-          ),
-        ]),
-      );
+      .select(TEST_RECORD_COLUMNS)
+      .where((eb) => visibleToUser(eb, userId));
 
   return {
     async findById(id: string): Promise<TestRecord | undefined> {
-      const row = await db.selectFrom('tests').select(RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('tests').select(TEST_RECORD_COLUMNS).where('id', '=', id).executeTakeFirst();
       return row && toTestRecord(row);
     },
 
     /** The test if the student may see it. */
     async findVisible(userId: string, id: string): Promise<TestRecord | undefined> {
-      const row = await visibleTo(userId).where('tests.id', '=', id).executeTakeFirst();
+      const row = (await findVisibleQuery(db, { userId, id })).rows[0];
       return row && toTestRecord(row);
     },
 

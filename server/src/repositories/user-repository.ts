@@ -3,6 +3,7 @@ import { userConfigSchema } from '@invigil/shared/api/auth';
 import type { UserConfig } from '@invigil/shared/api/auth';
 import type { Database, UsersTable } from '../db';
 import type { Logger } from '../lib/logger';
+import { preparedQuery } from '../lib/prepared-query';
 
 /** A user as the services see it: camelCase, real booleans and numbers, parsed config. */
 export interface UserRecord {
@@ -41,6 +42,10 @@ function parseConfig(raw: string, userId: string, logger: Logger): UserConfig {
 
 const toNumberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
 
+/** Every signed-in request reads its user: compiled once. */
+const findByIdQuery = preparedQuery(['id'], (db: Kysely<Database>, p) => db.selectFrom('users').selectAll().where('id', '=', p.id));
+const meritPointsQuery = preparedQuery(['id'], (db: Kysely<Database>, p) => db.selectFrom('users').select('meritpoints').where('id', '=', p.id));
+
 export function createUserRepository(db: Kysely<Database>, logger: Logger) {
   // Number() also covers a driver that hands BIGINT back as a string.
   const toRecord = (row: Selectable<UsersTable>): UserRecord => ({
@@ -62,7 +67,7 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
 
   return {
     async findById(id: string): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = (await findByIdQuery(db, { id })).rows[0];
       return row && toRecord(row);
     },
 
@@ -130,7 +135,7 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
     },
 
     async meritPointsOf(id: string): Promise<number> {
-      const row = await db.selectFrom('users').select('meritpoints').where('id', '=', id).executeTakeFirst();
+      const row = (await meritPointsQuery(db, { id })).rows[0];
       return Number(row?.meritpoints ?? 0);
     },
 

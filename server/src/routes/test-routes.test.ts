@@ -304,6 +304,70 @@ describe('GET /api/test/in, POST /api/test/sync and /api/test/submit', () => {
     expect(notStarted.status).toBe(403);
   });
 
+  it('answers a ping (no updates) from what is stored, and still records a move to another question', async () => {
+    const t = await newApp();
+    const asha = await signedIn(t);
+    await asha.start(DEMO_TEST_IDS.mcq);
+    const sync = async (updates: QuestionUpdate[], qn: number) => syncReplySchema.parse(await (await asha.post('/api/test/sync', { id: DEMO_TEST_IDS.mcq, updates, qn })).json());
+
+    expect(await sync([], 1)).toEqual({ success: true, acked_rev: 0, time_left: 20 * 60, late: false, submitted: false });
+    await sync([update(1, 1, 'A'), update(2, 4, 'B')], 2);
+    t.clock.advance(MINUTE);
+    expect(await sync([], 2)).toEqual({ success: true, acked_rev: 4, time_left: 19 * 60, late: false, submitted: false });
+    // A ping from another question moves last_qn, as a sync does.
+    await sync([], 3);
+    expect((await asha.enter(DEMO_TEST_IDS.mcq)).userData.last_qn).toBe(3);
+
+    // Unknown test: 404 with or without updates; a test not started: 403.
+    for (const updates of [[], [update(1, 9, 'A')]]) {
+      const unknown = await asha.post('/api/test/sync', { id: 'no-such-test', updates, qn: 1 });
+      expect(unknown.status).toBe(404);
+      const notStarted = await asha.post('/api/test/sync', { id: DEMO_TEST_IDS.mixed, updates, qn: 1 });
+      expect(notStarted.status).toBe(403);
+    }
+
+    // Past the deadline and its grace, and after submission: late, and no move recorded.
+    t.clock.advance(19 * MINUTE + t.config.graceSeconds * 1000 + 1);
+    expect(await sync([], 4)).toEqual({ success: true, acked_rev: 4, time_left: 0, late: true, submitted: false });
+    await asha.post('/api/test/submit', { id: DEMO_TEST_IDS.mcq, updates: [], terminated: 'manual' });
+    expect(await sync([], 5)).toEqual({ success: true, acked_rev: 4, time_left: 0, late: true, submitted: true });
+    const stored = await t.db.kysely.selectFrom('attempts').select('last_qn').where('test_id', '=', DEMO_TEST_IDS.mcq).executeTakeFirstOrThrow();
+    expect(Number(stored.last_qn)).toBe(3);
+  });
+
+  it('acknowledges exactly what is stored when many syncs of several students arrive at once', async () => {
+    const t = await newApp();
+    const students = await Promise.all(['DEMO001', 'DEMO002'].map((who) => signedIn(t, who)));
+    for (const student of students) await student.start(DEMO_TEST_IDS.mcq);
+    // Revs 1..30 per student, one question each (qn cycles 1..5), sent all at once and out of order.
+    const revs = Array.from({ length: 30 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
+    const replies = await Promise.all(
+      students.flatMap((student, s) =>
+        revs.map(async (rev) => {
+          const qn = 1 + (rev % 5);
+          const response = await student.post('/api/test/sync', { id: DEMO_TEST_IDS.mcq, updates: [update(qn, rev, `${s}-${rev}`)], qn });
+          return { s, rev, reply: syncReplySchema.parse(await response.json()) };
+        }),
+      ),
+    );
+    // Every reply acknowledges at least its own rev, never more than was sent.
+    for (const { rev, reply } of replies) {
+      expect(reply.acked_rev).toBeGreaterThanOrEqual(rev);
+      expect(reply.acked_rev).toBeLessThanOrEqual(30);
+    }
+    for (const [s, student] of students.entries()) {
+      const state = (await student.enter(DEMO_TEST_IDS.mcq)).userData;
+      expect(state.acked_rev).toBe(30);
+      // Per question, the highest rev sent for it won.
+      expect(state.test_data.map((q) => [q.qn, q.rev, q.ua])).toEqual(
+        [1, 2, 3, 4, 5].map((qn) => {
+          const rev = 30 - ((30 - (qn - 1)) % 5);
+          return [qn, rev, `${s}-${rev}`];
+        }),
+      );
+    }
+  });
+
   it('submits once, scores with the shared rules, and answers type 100 to a second submit', async () => {
     const t = await newApp();
     const asha = await signedIn(t);

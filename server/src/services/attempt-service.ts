@@ -21,7 +21,7 @@ import type { Logger } from '../lib/logger';
 import { newObjectId } from '../lib/object-id';
 import { verifyPassword } from '../lib/password';
 import { createAttemptRepository } from '../repositories/attempt-repository';
-import type { AttemptRecord } from '../repositories/attempt-repository';
+import type { AttemptRecord, AttemptRepository, SyncTarget } from '../repositories/attempt-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
 import { createUserRepository } from '../repositories/user-repository';
@@ -48,6 +48,9 @@ const alreadySubmitted = (): AlreadySubmittedReply => ({ type: ALREADY_SUBMITTED
 export const paperUrl = (testId: string, version: number): string => `${API_PREFIX}/test/paper/${encodeURIComponent(testId)}/${version}`;
 export const roomNo = (testId: string): string => `invigil-${testId}`;
 
+/** The highest rev among an attempt's answers, on time or late; 0 when none. */
+const maxRevOf = (answers: readonly { rev: number }[]): number => answers.reduce((max, answer) => Math.max(max, answer.rev), 0);
+
 /** Several updates of one question in a request: the highest rev stands for them all. */
 function latestPerQuestion(updates: readonly QuestionUpdate[]): QuestionUpdate[] {
   const byQn = new Map<number, QuestionUpdate>();
@@ -69,10 +72,11 @@ export function createAttemptService(deps: AttemptServiceDeps) {
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
 
-  async function visibleTest(user: UserRecord, testId: string): Promise<TestRecord> {
-    const test = await tests.findVisible(user.id, testId);
-    if (!test) throw testNotFound();
-    return test;
+  /** The test if the student may see it (else 404), with their attempt if any: one read. */
+  async function visibleTest(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
+    const found = await attempts.findVisibleWithAttempt(user.id, testId);
+    if (!found) throw testNotFound();
+    return found;
   }
 
   async function paperOf(test: TestRecord): Promise<CachedPaper> {
@@ -88,10 +92,22 @@ export function createAttemptService(deps: AttemptServiceDeps) {
   }
 
   /**
-   * Stores updates, on time or late. A late update for a question whose on-time state already has
-   * that rev (a replay) is not stored again. Returns the acknowledged rev.
+   * Stores updates, on time or late, inside the attempt's transaction. A late update for a
+   * question whose on-time state already has that rev (a replay) is not stored again. Returns the
+   * acknowledged rev: the highest rev stored for the attempt once these are in. Each update is
+   * either stored (its row now has its rev) or meets a row whose rev is at least as high (a
+   * replay, a stale update, or a late replay of the on-time rev), and `maxRevBefore` was read in
+   * this transaction, under the attempt's lock: so the highest stored rev is the larger of
+   * `maxRevBefore` and the updates' revs, without reading it again.
    */
-  async function applyUpdates(repo: ReturnType<typeof createAttemptRepository>, test: TestRecord, attempt: AttemptRecord, updates: readonly QuestionUpdate[], late: boolean, now: number): Promise<number> {
+  async function applyUpdates(
+    repo: AttemptRepository,
+    target: { test: Pick<TestRecord, 'noq'>; attempt: AttemptRecord; maxRev: number },
+    updates: readonly QuestionUpdate[],
+    late: boolean,
+    now: number,
+  ): Promise<number> {
+    const { test, attempt } = target;
     const outside = updates.find((update) => update.qn > test.noq);
     if (outside) {
       const message = `Question ${outside.qn} is not in this test.`;
@@ -103,13 +119,13 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       latest = latest.filter((update) => update.rev > (onTime.get(update.qn) ?? 0));
     }
     if (latest.length > 0) await repo.upsertAnswers(attempt.id, latest, late, now);
-    return repo.maxRev(attempt.id);
+    return latest.reduce((max, update) => Math.max(max, update.rev), target.maxRev);
   }
 
   /** Submits and scores inside a transaction; false when someone else submitted it first. */
   async function submitAttempt(
     trx: Kysely<Database>,
-    test: TestRecord,
+    test: Pick<TestRecord, 'id'>,
     attempt: AttemptRecord,
     reason: SubmitRequest['terminated'],
     late: boolean,
@@ -126,22 +142,22 @@ export function createAttemptService(deps: AttemptServiceDeps) {
   }
 
   /**
-   * The student's attempt, read inside a transaction that then owns it: on PostgreSQL the row is
-   * locked (SELECT ... FOR UPDATE), so a sync, a submit and the sweeper never interleave; SQLite
-   * runs one transaction at a time anyway.
+   * The test (404 unless visible), the student's attempt (403 unless started) and its highest
+   * stored rev, read inside a transaction that then owns the attempt: on PostgreSQL the row is
+   * locked first (SELECT ... FOR UPDATE), so a sync, a submit and the sweeper never interleave;
+   * SQLite runs one transaction at a time anyway. One read besides the lock.
    */
-  async function lockedAttempt(trx: Kysely<Database>, userId: string, testId: string): Promise<AttemptRecord> {
-    if (dbKind === 'postgres') {
-      await trx.selectFrom('attempts').select('id').where('user_id', '=', userId).where('test_id', '=', testId).forUpdate().execute();
-    }
-    const attempt = await createAttemptRepository(trx).find(userId, testId);
+  async function lockedTarget(repo: AttemptRepository, userId: string, testId: string): Promise<SyncTarget & { attempt: AttemptRecord }> {
+    if (dbKind === 'postgres') await repo.lock(userId, testId);
+    const target = await repo.syncTarget(userId, testId);
+    if (!target) throw testNotFound();
+    const { attempt } = target;
     if (!attempt) throw notStarted();
-    return attempt;
+    return { ...target, attempt };
   }
 
   async function submittedAttempt(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord & { submittedAt: number } }> {
-    const test = await visibleTest(user, testId);
-    const attempt = await attempts.find(user.id, test.id);
+    const { test, attempt } = await visibleTest(user, testId);
     if (!attempt) throw notStarted();
     if (attempt.submittedAt === null) throw notSubmitted();
     return { test, attempt: { ...attempt, submittedAt: attempt.submittedAt } };
@@ -155,8 +171,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
      */
     async start(user: UserRecord, request: StartRequest): Promise<StartReply | AlreadySubmittedReply> {
       const now = clock.now();
-      const test = await visibleTest(user, request.id);
-      const existing = await attempts.find(user.id, test.id);
+      const { test, attempt: existing } = await visibleTest(user, request.id);
       const devices = request.devices ?? [];
       if (existing?.submittedAt != null) return alreadySubmitted();
       if (existing) {
@@ -219,11 +234,11 @@ export function createAttemptService(deps: AttemptServiceDeps) {
      */
     async enter(user: UserRecord, testId: string, embedPaper: boolean): Promise<TestInReply | AlreadySubmittedReply> {
       const now = clock.now();
-      const test = await visibleTest(user, testId);
-      const attempt = await attempts.find(user.id, test.id);
+      const { test, attempt } = await visibleTest(user, testId);
       if (!attempt) throw notStarted();
       if (attempt.submittedAt !== null) return alreadySubmitted();
-      const [paper, answers, ackedRev] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id)]);
+      const [paper, answers] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id)]);
+      const ackedRev = maxRevOf(answers);
       const status = testStatus(test, attempt, now, graceMs);
       return {
         ...(embedPaper ? { testData: testData(paper.paper, status) } : {}),
@@ -237,8 +252,8 @@ export function createAttemptService(deps: AttemptServiceDeps) {
 
     /** The cached paper for GET /test/paper/{id}/{version}: only once the student has started. */
     async paperFor(user: UserRecord, testId: string, version: number): Promise<CachedPaper> {
-      const test = await visibleTest(user, testId);
-      if (!(await attempts.find(user.id, test.id))) throw notStarted();
+      const { test, attempt } = await visibleTest(user, testId);
+      if (!attempt) throw notStarted();
       if (version !== test.version) throw new AppError('not_found', 'This version of the paper is no longer served; reload the test.');
       return paperOf(test);
     },
@@ -246,14 +261,27 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     /** POST /test/sync (attempt-sync.ts). */
     async sync(user: UserRecord, request: SyncRequest): Promise<SyncReply> {
       const now = clock.now();
-      const test = await visibleTest(user, request.id);
-      return db.transaction().execute(async (trx): Promise<SyncReply> => {
-        const repo = createAttemptRepository(trx);
-        const attempt = await lockedAttempt(trx, user.id, test.id);
+      if (request.updates.length === 0) {
+        // A ping: nothing to store, so one read answers it (no transaction, no lock), unless the
+        // student moved to another question, which is written below like any sync.
+        const target = await attempts.syncTarget(user.id, request.id);
+        if (!target) throw testNotFound();
+        const { test, attempt, maxRev } = target;
+        if (!attempt) throw notStarted();
         const submitted = attempt.submittedAt !== null;
         const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, now);
-        const ackedRev = await applyUpdates(repo, test, attempt, request.updates, late, now);
-        if (!late) await repo.setLastQn(attempt.id, Math.min(request.qn, test.noq), now);
+        if (late || attempt.lastQn === Math.min(request.qn, test.noq)) {
+          return { success: true, acked_rev: maxRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted };
+        }
+      }
+      return db.transaction().execute(async (trx): Promise<SyncReply> => {
+        const repo = createAttemptRepository(trx);
+        const target = await lockedTarget(repo, user.id, request.id);
+        const { test, attempt } = target;
+        const submitted = attempt.submittedAt !== null;
+        const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, now);
+        const ackedRev = await applyUpdates(repo, target, request.updates, late, now);
+        if (!late && attempt.lastQn !== Math.min(request.qn, test.noq)) await repo.setLastQn(attempt.id, Math.min(request.qn, test.noq), now);
         return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted };
       });
     },
@@ -261,16 +289,16 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     /** POST /test/submit: the last updates, then submission and scoring, at most once. */
     async submit(user: UserRecord, request: SubmitRequest): Promise<SubmitResponse> {
       const now = clock.now();
-      const test = await visibleTest(user, request.id);
       return db.transaction().execute(async (trx): Promise<SubmitResponse> => {
         const repo = createAttemptRepository(trx);
-        const attempt = await lockedAttempt(trx, user.id, test.id);
+        const target = await lockedTarget(repo, user.id, request.id);
+        const { test, attempt } = target;
         if (attempt.submittedAt !== null) {
-          const acked = await applyUpdates(repo, test, attempt, request.updates, true, now);
+          const acked = await applyUpdates(repo, target, request.updates, true, now);
           return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
         }
         const late = isPastGrace(attempt.deadlineMs, graceMs, now);
-        const acked = await applyUpdates(repo, test, attempt, request.updates, late, now);
+        const acked = await applyUpdates(repo, target, request.updates, late, now);
         const lastQn = request.qn === undefined ? undefined : Math.min(request.qn, test.noq);
         if (!(await submitAttempt(trx, test, attempt, request.terminated, late, now, lastQn))) {
           return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };

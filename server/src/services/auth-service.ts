@@ -99,7 +99,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async userForToken(token: string | undefined): Promise<UserRecord> {
       if (!token) throw loginRequired();
-      const claims = await tokens.verify(token);
+      const claims = tokens.verify(token);
       if (!claims || claims.iat === undefined) throw loginRequired();
       const user = await users.findById(claims.id);
       if (!user || !user.verified || claims.iat * 1000 < user.passwordChangedAt) throw loginRequired();

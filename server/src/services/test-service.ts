@@ -16,7 +16,7 @@ import type { Clock } from '../lib/clock';
 import { newObjectId } from '../lib/object-id';
 import { sanitizeHtml } from '../lib/sanitize-html';
 import { createAttemptRepository } from '../repositories/attempt-repository';
-import type { SubmittedAttempt } from '../repositories/attempt-repository';
+import type { AttemptRecord, SubmittedAttempt } from '../repositories/attempt-repository';
 import { createMarksheetRepository } from '../repositories/marksheet-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
@@ -63,17 +63,18 @@ export function createTestService(deps: TestServiceDeps) {
   const attempts = createAttemptRepository(db);
   const marksheets = createMarksheetRepository(db);
 
-  async function visibleTest(user: UserRecord, testId: string): Promise<TestRecord> {
-    const test = await tests.findVisible(user.id, testId);
-    if (!test) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
-    return test;
+  /** The test if the student may see it (else 404), with their attempt if any: one read. */
+  async function visibleTest(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
+    const found = await attempts.findVisibleWithAttempt(user.id, testId);
+    if (!found) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
+    return found;
   }
 
-  async function info(user: UserRecord, test: TestRecord) {
+  async function info(test: TestRecord, attempt: AttemptRecord | undefined) {
     const now = clock.now();
-    const [attempt, paper] = await Promise.all([attempts.find(user.id, test.id), papers.get(test.id, test.version)]);
+    const paper = await papers.get(test.id, test.version);
     if (!paper) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
-    return { attempt, info: testInfo(test, paper.paper, testStatus(test, attempt, now, graceMs)) };
+    return testInfo(test, paper.paper, testStatus(test, attempt, now, graceMs));
   }
 
   /** Open tests first, then upcoming (soonest first), then ended (latest first). */
@@ -105,8 +106,8 @@ export function createTestService(deps: TestServiceDeps) {
 
     /** GET /test/get/{id}: the test and the student's results on it. */
     async get(user: UserRecord, testId: string): Promise<TestGetReply> {
-      const test = await visibleTest(user, testId);
-      const { attempt, info: test_ } = await info(user, test);
+      const { test, attempt } = await visibleTest(user, testId);
+      const test_ = await info(test, attempt);
       let results: ResultRow[] = [];
       if (attempt?.submittedAt != null) {
         const result = await attempts.resultOf(attempt.id);
@@ -119,8 +120,8 @@ export function createTestService(deps: TestServiceDeps) {
 
     /** GET /test/instruction/{id}. */
     async instruction(user: UserRecord, testId: string): Promise<TestInstructionReply> {
-      const test = await visibleTest(user, testId);
-      const { info: test_ } = await info(user, test);
+      const { test, attempt } = await visibleTest(user, testId);
+      const test_ = await info(test, attempt);
       return { test: test_, instruction: test.instruction, chapters: test.chapters.map((name) => ({ name })) };
     },
 

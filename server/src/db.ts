@@ -114,6 +114,16 @@ export interface AnswersTable {
   updated_at: number;
 }
 
+/** A teacher's grade of one question of a submitted attempt (migration 0005). */
+export interface GradesTable {
+  attempt_id: string;
+  qn: number;
+  /** Marks in hundredths: 250 is 2.5. */
+  marks_hundredths: number;
+  remark: string | null;
+  graded_at: number;
+}
+
 export interface MarksheetsTable {
   id: string;
   user_id: string;
@@ -141,6 +151,7 @@ export interface Database {
   answers: AnswersTable;
   marksheets: MarksheetsTable;
   question_reports: QuestionReportsTable;
+  grades: GradesTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -1,9 +1,9 @@
 // npm run import -- FILE.json [--dry-run]
 //
-// Loads students, tests (with keys and solutions), marksheets and past attempts from a JSON file
-// in the format of docs/import-format.md into the database the server uses (DATA_DIR's SQLite
-// file, or DATABASE_URL). All or nothing: any problem, and nothing is written. --dry-run checks
-// everything, the database included, then rolls back.
+// Loads students, tests (with keys and solutions), marksheets, past attempts and teachers' grades
+// from a JSON file in the format of docs/import-format.md into the database the server uses
+// (DATA_DIR's SQLite file, or DATABASE_URL). All or nothing: any problem, and nothing is
+// written. --dry-run checks everything, the database included, then rolls back.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ImportSummary } from '@invigil/shared/api/test-import';
@@ -23,12 +23,13 @@ class DryRunRollback extends Error {
 const USAGE = 'Usage: npm run import -- FILE.json [--dry-run]';
 
 function describe(summary: ImportSummary): string {
-  const { students, tests, marksheets, attempts } = summary;
+  const { students, tests, marksheets, attempts, grades } = summary;
   return [
     `students:   ${students.inserted} added, ${students.updated} updated`,
     `tests:      ${tests.inserted} added, ${tests.updated} updated (${tests.newVersions} with a new paper version)`,
     `marksheets: ${marksheets.inserted} added, ${marksheets.updated} updated`,
     `attempts:   ${attempts.inserted} added, ${attempts.updated} updated`,
+    `grades:     ${grades.inserted} added, ${grades.updated} updated (their attempts scored again)`,
   ].join('\n');
 }
 

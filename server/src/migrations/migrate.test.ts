@@ -17,10 +17,11 @@ describe('migrations', () => {
       ['0001-create-users', 'Success'],
       ['0002-create-login-failures', 'Success'],
       ['0003-create-tests', 'Success'],
+      ['0005-create-grades', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'grades']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {

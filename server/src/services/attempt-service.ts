@@ -21,6 +21,7 @@ import type { Logger } from '../lib/logger';
 import { newObjectId } from '../lib/object-id';
 import { verifyPassword } from '../lib/password';
 import { createAttemptRepository } from '../repositories/attempt-repository';
+import { createGradeRepository, gradeMarks } from '../repositories/grade-repository';
 import type { AttemptRecord, AttemptRepository, SyncTarget } from '../repositories/attempt-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
@@ -28,7 +29,7 @@ import { createUserRepository } from '../repositories/user-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { CachedPaper, PaperCache } from './paper-cache';
 import { computeResult, parseStoredKey } from './scoring';
-import { reviewTestData, testData, testStatus, userData } from './test-views';
+import { applyGrades, reviewTestData, testData, testStatus, userData } from './test-views';
 
 export interface AttemptServiceDeps {
   db: Kysely<Database>;
@@ -71,6 +72,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
   const { db, dbKind, papers, clock, logger, graceMs } = deps;
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
+  const grades = createGradeRepository(db);
 
   /** The test if the student may see it (else 404), with their attempt if any: one read. */
   async function visibleTest(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
@@ -136,7 +138,9 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     if (!(await repo.markSubmitted(attempt.id, now, reason, late, lastQn))) return false;
     const rawKey = await createTestRepository(trx).answerKeyOf(test.id);
     const key = parseStoredKey(rawKey ?? '{}');
-    const result = computeResult(key, await repo.answersOf(attempt.id), { startedAt: attempt.startedAt, deadlineMs: attempt.deadlineMs, submittedAt: now });
+    // Grades are normally imported after submission; read them anyway so no result ever ignores a stored grade.
+    const graded = gradeMarks(await createGradeRepository(trx).gradesOf(attempt.id));
+    const result = computeResult(key, await repo.answersOf(attempt.id), { startedAt: attempt.startedAt, deadlineMs: attempt.deadlineMs, submittedAt: now }, graded);
     await repo.setResult(attempt.id, result);
     return true;
   }
@@ -345,10 +349,11 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         attempts.resultOf(attempt.id),
       ]);
       const key = parseStoredKey(rawKey ?? '{}');
-      const finalResult = result ?? computeResult(key, answers, attempt);
+      const graded = await grades.gradesOf(attempt.id);
+      const finalResult = result ?? computeResult(key, answers, attempt, gradeMarks(graded));
       return {
         testData: reviewTestData(paper.paper, key.questions, testStatus(test, attempt, now, graceMs)),
-        userData: userData(attempt, answers, finalResult, ackedRev, now),
+        userData: applyGrades(userData(attempt, answers, finalResult, ackedRev, now), graded),
         result: finalResult,
         instructions: test.instruction,
       };
@@ -359,9 +364,10 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const now = clock.now();
       const { test, attempt } = await submittedAttempt(user, testId);
       const [paper, answers, ackedRev, result] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id), attempts.resultOf(attempt.id)]);
+      const graded = await grades.gradesOf(attempt.id);
       return {
         testData: testData(paper.paper, testStatus(test, attempt, now, graceMs)),
-        userData: userData(attempt, answers, result, ackedRev, now),
+        userData: applyGrades(userData(attempt, answers, result, ackedRev, now), graded),
         instructions: test.instruction,
       };
     },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
-import { startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
+import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
 import { runImport } from '../cli/import';
 import { findRepoRoot } from '../config';
 import { DEMO_TEST_IDS, demoImportFile } from '../seed/demo-tests';
@@ -33,7 +33,7 @@ async function issuesOf(promise: Promise<unknown>): Promise<string[]> {
 const counts = async (t: TestApp) =>
   Object.fromEntries(
     await Promise.all(
-      (['users', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets'] as const).map(async (table) => {
+      (['users', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'grades'] as const).map(async (table) => {
         const row = await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
         return [table, Number(row.n)];
       }),
@@ -49,6 +49,7 @@ describe('import', () => {
       tests: { inserted: 1, updated: 0, newVersions: 0 },
       marksheets: { inserted: 1, updated: 0 },
       attempts: { inserted: 1, updated: 0 },
+      grades: { inserted: 1, updated: 0 },
     });
     const row = await t.db.kysely.selectFrom('tests').selectAll().where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow();
     expect(row.paper).not.toMatch(/"(answer|solution)"/);
@@ -70,11 +71,12 @@ describe('import', () => {
     expect(parts[1]?.sections[2]).toMatchObject({ tap: true, questions: [{ qn: 7, noo: 5, qnf: '7', _id: 'sci-unit-2.q7' }] });
     expect(parts[0]?.sections[0]?.questions[0]?.options).toEqual({ A: 'acceleration', B: 'speed', C: 'displacement', D: 'force' });
 
-    // The past attempt was scored: 1 B +4, 2 [A] partial 0, 3 600 +4, 5 A wrong -1.
+    // The past attempt was scored: 1 B +4, 2 [A] partial 0, 3 600 +4, 5 A wrong -1, 6 graded 3.5 of 5 (partial).
     await t.db.kysely.updateTable('users').set({ verified: 1 }).where('reg_no', '=', 'SCI2025-002').execute();
     const kabir = await t.token('SCI2025-002', 'welcome123');
     const out = testOutReplySchema.parse(await t.getJson('/api/test/out/sci-unit-2', kabir));
-    expect(out.result).toMatchObject({ scored: 7, correct: 2, partial: 1, wrong: 1, attempted: 4, skipped: 3, total: 7, max_marks: 26, time_spent: 25 * 60 });
+    expect(out.result).toMatchObject({ scored: 10.5, correct: 2, partial: 2, wrong: 1, pending: 0, attempted: 5, skipped: 2, total: 7, max_marks: 26, time_spent: 25 * 60 });
+    expect(out.userData.test_data.find((q) => q.qn === 6)).toMatchObject({ graded: 3.5, r: 'Good example; say why the light bends (its speed changes).' });
     expect(out.userData.remark).toBe('Revise vectors.');
     expect(out.userData.test_data.find((q) => q.qn === 5)?.mts).toEqual(expect.any(Number));
   });
@@ -89,6 +91,7 @@ describe('import', () => {
       tests: { inserted: 0, updated: 1, newVersions: 0 },
       marksheets: { inserted: 0, updated: 1 },
       attempts: { inserted: 0, updated: 1 },
+      grades: { inserted: 0, updated: 1 },
     });
     expect(await counts(t)).toEqual(before);
     const version = async () => Number((await t.db.kysely.selectFrom('tests').select('version').where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow()).version);
@@ -199,6 +202,158 @@ describe('import', () => {
     expect(await counts(t)).toEqual(before);
     expect(await t.users.findByIdentifier('NEW-2')).toBeUndefined();
     expect((await t.users.findByIdentifier('DEMO001'))?.email).toBe('student@example.edu');
+  });
+});
+
+describe("import of teachers' grades", () => {
+  const MINUTE = 60_000;
+  const change = (qn: number, rev: number, ua: string | null, at: number) => ({ qn, rev, ua, ats: ua === null ? null : at, mts: null, vts: at, s: 30, at });
+
+  /**
+   * Asha and Rohan take the demo mixed paper (q8 type 1 and q9 type 8 are subjective, 5 marks,
+   * no negative marks): both get q1 right (+4); Asha writes an answer to q8 in Part B.
+   */
+  async function takeMixedPaper(t: TestApp) {
+    const id = DEMO_TEST_IDS.mixed;
+    const asha = { [ACCESS_TOKEN_HEADER]: await t.token('DEMO001') };
+    const rohan = { [ACCESS_TOKEN_HEADER]: await t.token('DEMO002') };
+    for (const who of [asha, rohan]) {
+      expect((await t.postJson('/api/test/start', { id, devices: [] }, who)).status).toBe(200);
+      await t.postJson('/api/test/sync', { id, updates: [change(1, 1, 'B', t.clock.now())], qn: 1 }, who);
+    }
+    // Part B (questions 6 to 10) opens after Part A's 10 minutes and the 1-minute rest.
+    t.clock.advance(12 * MINUTE);
+    await t.postJson('/api/test/sync', { id, updates: [change(8, 2, '<p>A body keeps its state of rest or motion.</p>', t.clock.now())], qn: 8 }, asha);
+    for (const who of [asha, rohan]) expect((await t.postJson('/api/test/submit', { id, updates: [], terminated: 'manual' }, who)).status).toBe(200);
+    const out = async (who: Record<string, string>) => testOutReplySchema.parse(await (await t.get(`/api/test/out/${id}`, who)).json());
+    const ranks = async (who: Record<string, string>) =>
+      rankingReplySchema.parse(await (await t.get(`/api/test/out/${id}/ranking`, who)).json()).ranks.map(([rank, name, , result]) => [rank, name, result.scored]);
+    const sheet = async (who: Record<string, string>) => answerSheetReplySchema.parse(await (await t.get(`/api/test/answer/${id}`, who)).json());
+    return { id, asha, rohan, out, ranks, sheet };
+  }
+
+  it('stores grades, scores the attempts again with them and shows them in result, review, answer sheet and ranking', async () => {
+    const t = await newApp();
+    const { id, asha, rohan, out, ranks, sheet } = await takeMixedPaper(t);
+    const before = await out(asha);
+    expect(before.result).toMatchObject({ scored: 4, correct: 1, pending: 1, attempted: 2 });
+    expect(before.userData.test_data.find((q) => q.qn === 8)?.graded).toBeUndefined();
+    // Equal scores and times share the rank, the earlier submission first.
+    await t.db.kysely.updateTable('attempts').set({ submitted_at: t.clock.now() - 1 }).where('user_id', '=', t.userIds['DEMO002'] ?? '').execute();
+    expect(await ranks(asha)).toEqual([
+      [1, 'Rohan Mehta', 4],
+      [1, 'Asha Verma', 4],
+    ]);
+
+    // Asha by e-mail: q8 4 of 5 with a remark, q9 (answered on paper) 2.5; Rohan by reg_no: q9 1.
+    const summary = await run(t, {
+      version: 1,
+      grades: [
+        {
+          test_id: id,
+          students: [
+            { email: 'Student@Example.edu', questions: [{ qn: 8, marks: 4, r: 'State it for a net force of zero.' }, { qn: 9, marks: 2.5, r: 'Diagram on paper: rays drawn well.' }] },
+            { reg_no: 'demo002', questions: [{ qn: 9, marks: 1 }] },
+          ],
+        },
+      ],
+    });
+    expect(summary.grades).toEqual({ inserted: 3, updated: 0 });
+
+    const after = await out(asha);
+    // 1 +4, 8 graded 4 (partial), 9 graded 2.5 (partial, with no typed answer): no question pending.
+    expect(after.result).toMatchObject({ scored: 10.5, correct: 1, partial: 2, pending: 0, attempted: 3, skipped: 7 });
+    expect(after.result.partResults.map((part) => [part.name, part.scored])).toEqual([
+      ['Part A', 4],
+      ['Part B', 6.5],
+    ]);
+    expect(after.userData.test_data.filter((q) => q.qn >= 8).map((q) => [q.qn, q.graded, q.r, q.ua])).toEqual([
+      [8, 4, 'State it for a net force of zero.', '<p>A body keeps its state of rest or motion.</p>'],
+      [9, 2.5, 'Diagram on paper: rays drawn well.', null],
+    ]);
+    expect((await sheet(asha)).userData.test_data.find((q) => q.qn === 9)).toMatchObject({ graded: 2.5, r: 'Diagram on paper: rays drawn well.' });
+    expect((await sheet(asha)).userData.result).toMatchObject({ scored: 10.5 });
+    expect((await out(rohan)).result).toMatchObject({ scored: 5, partial: 1 });
+    expect(await ranks(rohan)).toEqual([
+      [1, 'Asha Verma', 10.5],
+      [2, 'Rohan Mehta', 5],
+    ]);
+    const myResults = myResultsReplySchema.parse(await (await t.get('/api/test/myresults', asha)).json());
+    expect(myResults.find((row) => row._id === id)?.result.scored).toBe(10.5);
+
+    // Regrading replaces the grade, remark included.
+    const regrade = await run(t, { version: 1, grades: [{ test_id: id, students: [{ reg_no: 'DEMO001', questions: [{ qn: 8, marks: 5 }] }] }] });
+    expect(regrade.grades).toEqual({ inserted: 0, updated: 1 });
+    const regraded = await out(asha);
+    expect(regraded.result).toMatchObject({ scored: 11.5, correct: 2, partial: 1 });
+    expect(regraded.userData.test_data.find((q) => q.qn === 8)).toMatchObject({ graded: 5, r: null });
+
+    // A later change of the key scores the attempt again, grades included.
+    const test = demoImportFile(t.clock.now()).tests?.find((item) => item._id === id);
+    const question = test?.format.parts[0]?.sections[0]?.questions[0];
+    if (!test || !question) throw new Error('demo test missing');
+    question.answer = 'A';
+    await run(t, { version: 1, tests: [test] });
+    expect((await out(asha)).result).toMatchObject({ scored: 6.5, wrong: 1, partial: 1, correct: 1 });
+  });
+
+  it('refuses grades that do not fit, with the path of each, and writes nothing', async () => {
+    const t = await newApp();
+    const { id } = await takeMixedPaper(t);
+    const before = await counts(t);
+    const input = example();
+    input.grades = [
+      // A test in the file: checked by the schema against its questions.
+      { test_id: 'sci-unit-2', students: [{ reg_no: 'SCI2025-002', questions: [{ qn: 6, marks: 6 }, { qn: 1, marks: -2 }, { qn: 8, marks: 1 }, { qn: 6, marks: 1.234 }] }] },
+      // A stored test: checked against its stored key.
+      {
+        test_id: id,
+        students: [
+          { reg_no: 'DEMO001', questions: [{ qn: 8, marks: -1 }, { qn: 9, marks: 5.5 }, { qn: 11, marks: 1 }] },
+          { email: 'nobody@example.edu', questions: [{ qn: 8, marks: 1 }] },
+          { reg_no: 'DEMO003', questions: [{ qn: 8, marks: 1 }] },
+          { reg_no: 'DEMO002', email: 'second@example.edu', questions: [{ qn: 8, marks: 1 }] },
+        ],
+      },
+      { test_id: 'no-such-test', students: [{ reg_no: 'DEMO001', questions: [{ qn: 1, marks: 1 }] }] },
+    ];
+    const issues = await issuesOf(run(t, input));
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        'grades.0.students.0.questions.0.marks: Marks must be between 0 and 5 for question 6 of sci-unit-2, not 6.',
+        'grades.0.students.0.questions.1.marks: Marks must be between -1 and 4 for question 1 of sci-unit-2, not -2.',
+        'grades.0.students.0.questions.2.qn: Test sci-unit-2 has 7 questions.',
+        'grades.0.students.0.questions.3.qn: Question 6 is graded twice.',
+        'grades.0.students.0.questions.3.marks: Marks have at most 2 decimals.',
+        'grades.1.students.3.reg_no: Name the student by reg_no or by email (one of them).',
+      ]),
+    );
+    expect(issues).toHaveLength(6);
+
+    // The same file without the problems the schema sees: what only the database can tell.
+    input.grades = [
+      { test_id: id, students: input.grades[1]?.students.slice(0, 3) ?? [] },
+      { test_id: 'no-such-test', students: [{ reg_no: 'DEMO001', questions: [{ qn: 1, marks: 1 }] }] },
+    ];
+    expect(await issuesOf(run(t, input))).toEqual([
+      'grades.0.students.0.questions.0.marks: Marks must be between 0 and 5 for question 8 of demo-mixed, not -1.',
+      'grades.0.students.0.questions.1.marks: Marks must be between 0 and 5 for question 9 of demo-mixed, not 5.5.',
+      'grades.0.students.0.questions.2.qn: Test demo-mixed has 10 questions.',
+      'grades.0.students.1.email: There is no student nobody@example.edu.',
+      'grades.0.students.2: DEMO003 has no submitted attempt at test demo-mixed.',
+      'grades.1.test_id: There is no test no-such-test.',
+    ]);
+    expect(await counts(t)).toEqual(before);
+    expect((await t.db.kysely.selectFrom('grades').selectAll().execute()).length).toBe(0);
+  });
+
+  it('refuses grades of an attempt that is still running', async () => {
+    const t = await newApp();
+    const token = await t.token('DEMO001');
+    await t.postJson('/api/test/start', { id: DEMO_TEST_IDS.mcq, devices: [] }, { [ACCESS_TOKEN_HEADER]: token });
+    expect(await issuesOf(run(t, { version: 1, grades: [{ test_id: DEMO_TEST_IDS.mcq, students: [{ reg_no: 'DEMO001', questions: [{ qn: 1, marks: 1 }] }] }] }))).toEqual([
+      'grades.0.students.0: DEMO001 has no submitted attempt at test demo-mcq yet.',
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ImportFile, ImportSummary, ImportTest } from '@invigil/shared/api/test-import';
-import { importFileSchema } from '@invigil/shared/api/test-import';
+import type { ImportFile, ImportGrade, ImportSummary, ImportTest } from '@invigil/shared/api/test-import';
+import { gradedStudentLabel, gradeMarksProblem, importFileSchema } from '@invigil/shared/api/test-import';
 import { isAnswered, normaliseAnswer } from '@invigil/shared/domain/answer-state';
 import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
@@ -12,6 +12,7 @@ import { readableErrorMap, toReadableIssues } from '../lib/readable-issues';
 import { sanitizeHtml } from '../lib/sanitize-html';
 import { createAttemptRepository } from '../repositories/attempt-repository';
 import type { AnswerRecord } from '../repositories/attempt-repository';
+import { createGradeRepository, gradeMarks } from '../repositories/grade-repository';
 import { createMarksheetRepository } from '../repositories/marksheet-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord, TestRow } from '../repositories/test-repository';
@@ -47,10 +48,11 @@ function partNames(test: ImportTest): string[] {
 }
 
 /**
- * Loads students, tests (with keys and solutions), marksheets and past attempts in ONE
- * transaction: either all of the file is in, or (on any problem) none of it. Existing records with
- * the same registration number / id are updated; a test whose paper changed gets a new version,
- * and when its key changed its submitted attempts are scored again.
+ * Loads students, tests (with keys and solutions), marksheets, past attempts and teachers' grades
+ * in ONE transaction: either all of the file is in, or (on any problem) none of it. Existing
+ * records with the same registration number / id are updated; a test whose paper changed gets a
+ * new version, and when its key changed its submitted attempts are scored again. Grades re-score
+ * the attempts they belong to (rankings are computed from the stored results when read).
  */
 export async function importData(db: Kysely<Database>, file: ImportFile, clock: Clock, logger: Logger): Promise<ImportSummary> {
   const now = clock.now();
@@ -76,6 +78,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     const users = createUserRepository(trx, logger);
     const tests = createTestRepository(trx);
     const attempts = createAttemptRepository(trx);
+    const grades = createGradeRepository(trx);
     const marksheets = createMarksheetRepository(trx);
     const issues: ReadableIssue[] = [];
     const summary: ImportSummary = {
@@ -83,6 +86,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       tests: { inserted: 0, updated: 0, newVersions: 0 },
       marksheets: { inserted: 0, updated: 0 },
       attempts: { inserted: 0, updated: 0 },
+      grades: { inserted: 0, updated: 0 },
     };
 
     // References and conflicts with what is already stored, all checked before any write.
@@ -92,9 +96,12 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       ...file.marksheets.map((marksheet) => marksheet.reg_no),
       ...file.attempts.map((attempt) => attempt.reg_no),
       ...file.students.map((student) => student.reg_no),
+      ...file.grades.flatMap((test) => test.students.flatMap((student) => (student.reg_no === undefined ? [] : [student.reg_no]))),
     ];
     const stored = new Map((await users.findByRegNos(referenced)).map((user) => [user.regNo, user]));
-    const byEmail = new Map((await users.findByEmails(file.students.map((student) => student.email))).map((user) => [user.email, user]));
+    const gradedEmails = file.grades.flatMap((test) => test.students.flatMap((student) => (student.email === undefined ? [] : [student.email])));
+    const byEmail = new Map((await users.findByEmails([...file.students.map((student) => student.email), ...gradedEmails])).map((user) => [user.email, user]));
+    for (const user of byEmail.values()) if (!stored.has(user.regNo)) stored.set(user.regNo, user);
     const knownRegNo = (regNo: string) => fileRegNos.has(normaliseRegNo(regNo)) || stored.has(normaliseRegNo(regNo));
 
     file.students.forEach((student, index) => {
@@ -118,7 +125,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     });
     const fileTests = new Map(file.tests.map((test) => [test._id, test]));
     const storedTests = new Map<string, TestRecord>();
-    for (const id of new Set([...file.tests.map((test) => test._id), ...file.attempts.map((attempt) => attempt.test_id)])) {
+    for (const id of new Set([...file.tests.map((test) => test._id), ...file.attempts.map((attempt) => attempt.test_id), ...file.grades.map((grade) => grade.test_id)])) {
       const record = await tests.findById(id);
       if (record) storedTests.set(id, record);
     }
@@ -133,6 +140,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
         });
       }
     });
+    const gradeTargets = await checkGrades();
     if (issues.length > 0) throw new ImportError(issues);
 
     // Students.
@@ -289,6 +297,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
         key,
         answers.map((answer) => ({ ...answer, late: false, clientAt: null })),
         { startedAt, deadlineMs, submittedAt },
+        gradeMarks(await grades.gradesOf(id)),
       );
       await attempts.setResult(id, result);
       rescored.add(id);
@@ -296,12 +305,28 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       else summary.attempts.updated += 1;
     }
 
+    // Teachers' grades: stored, then the attempt is scored again with them.
+    for (const target of gradeTargets) {
+      const attempt = await attempts.find(userIdOf(target.regNo), target.testId);
+      if (!attempt || attempt.submittedAt === null) throw new Error(`No submitted attempt of ${target.regNo} at ${target.testId}`);
+      const before = await grades.gradedQns(attempt.id);
+      await grades.upsertGrades(attempt.id, target.questions.map((grade) => ({ qn: grade.qn, marks: grade.marks, remark: grade.r })), now);
+      for (const grade of target.questions) {
+        if (before.has(grade.qn)) summary.grades.updated += 1;
+        else summary.grades.inserted += 1;
+      }
+      const key = keys.get(target.testId) ?? (await loadKey(target.testId));
+      const result = computeResult(key, await attempts.answersOf(attempt.id), { ...attempt, submittedAt: attempt.submittedAt }, gradeMarks(await grades.gradesOf(attempt.id)));
+      await attempts.setResult(attempt.id, result);
+      rescored.add(attempt.id);
+    }
+
     for (const [testId, key] of rescore) {
       for (const attemptId of await attempts.submittedIdsForTest(testId)) {
         if (rescored.has(attemptId)) continue;
         const attempt = await attempts.findById(attemptId);
         if (!attempt || attempt.submittedAt === null) continue;
-        const result = computeResult(key, await attempts.answersOf(attemptId), { ...attempt, submittedAt: attempt.submittedAt });
+        const result = computeResult(key, await attempts.answersOf(attemptId), { ...attempt, submittedAt: attempt.submittedAt }, gradeMarks(await grades.gradesOf(attemptId)));
         await attempts.setResult(attemptId, result);
       }
       logger.info(`The key of test ${testId} changed: its submitted attempts were scored again.`);
@@ -312,6 +337,63 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     async function loadKey(testId: string): Promise<StoredKey> {
       const raw = await tests.answerKeyOf(testId);
       return raw ? parseStoredKey(raw) : { partNames: [], questions: [] };
+    }
+
+    /**
+     * Checks the grades against the database before any write: the test, the student (by reg_no
+     * or e-mail, in the file or stored), a submitted attempt (stored, or a past attempt in this
+     * file), and for a stored test the question numbers and marks against its stored key (a test
+     * in the file was checked by the schema). Returns what to write, one entry per student.
+     */
+    async function checkGrades(): Promise<{ testId: string; regNo: string; questions: ImportGrade[] }[]> {
+      const targets: { testId: string; regNo: string; questions: ImportGrade[] }[] = [];
+      const fileEmails = new Map(file.students.map((student) => [normaliseEmail(student.email), normaliseRegNo(student.reg_no)]));
+      const fileAttempts = new Set(file.attempts.map((attempt) => `${attempt.test_id}|${normaliseRegNo(attempt.reg_no)}`));
+      const regNoByEmail = (email: string): string | undefined => {
+        const inFile = fileEmails.get(normaliseEmail(email));
+        if (inFile) return inFile;
+        const owner = byEmail.get(normaliseEmail(email));
+        // A student whose e-mail this file changes is no longer found by the old one.
+        if (!owner || file.students.some((student) => normaliseRegNo(student.reg_no) === owner.regNo)) return undefined;
+        return owner.regNo;
+      };
+      for (const [index, testGrades] of file.grades.entries()) {
+        const testId = testGrades.test_id;
+        const storedTest = storedTests.get(testId);
+        if (!fileTests.has(testId) && !storedTest) {
+          issues.push({ path: `grades.${index}.test_id`, message: `There is no test ${testId}.` });
+          continue;
+        }
+        const storedMarks = fileTests.has(testId) ? null : new Map((await loadKey(testId)).questions.map((question) => [question.qn, question]));
+        for (const [j, student] of testGrades.students.entries()) {
+          const at = `grades.${index}.students.${j}`;
+          const regNo = student.reg_no !== undefined ? (knownRegNo(student.reg_no) ? normaliseRegNo(student.reg_no) : undefined) : regNoByEmail(student.email ?? '');
+          if (!regNo) {
+            const field = student.reg_no !== undefined ? 'reg_no' : 'email';
+            issues.push({ path: `${at}.${field}`, message: `There is no student ${gradedStudentLabel(student)}.` });
+            continue;
+          }
+          if (storedMarks) {
+            student.questions.forEach((grade, k) => {
+              const question = storedMarks.get(grade.qn);
+              if (!question) issues.push({ path: `${at}.questions.${k}.qn`, message: `Test ${testId} has ${storedTest?.noq ?? 0} questions.` });
+              const problem = gradeMarksProblem(grade.marks, question, grade.qn, testId);
+              if (problem) issues.push({ path: `${at}.questions.${k}.marks`, message: problem });
+            });
+          }
+          // Grades belong to a submitted attempt: one imported in this file, or one stored.
+          if (!fileAttempts.has(`${testId}|${regNo}`)) {
+            const user = stored.get(regNo);
+            const attempt = user && (await attempts.find(user.id, testId));
+            if (!attempt || attempt.submittedAt === null) {
+              issues.push({ path: at, message: `${gradedStudentLabel(student)} has no submitted attempt at test ${testId}${attempt ? ' yet' : ''}.` });
+              continue;
+            }
+          }
+          targets.push({ testId, regNo, questions: student.questions });
+        }
+      }
+      return targets;
     }
   });
 }

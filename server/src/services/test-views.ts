@@ -11,6 +11,7 @@ import type {
 } from '@invigil/shared/api/tests';
 import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
 import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
+import type { GradeRecord } from '../repositories/grade-repository';
 import type { TestRecord } from '../repositories/test-repository';
 import type { AnswerKeyEntry } from './test-compiler';
 
@@ -155,4 +156,25 @@ export function userData(
     server_time: now,
     acked_rev: ackedRev,
   };
+}
+
+/**
+ * A submitted attempt's states with the teachers' grades: `graded` marks, and the grade's remark
+ * in place of an older one. A question graded without any answer the server holds (answered on
+ * paper or in an uploaded sheet) gets a blank state, so its grade and remark still show.
+ */
+export function applyGrades(data: UserData, grades: readonly GradeRecord[]): UserData {
+  if (grades.length === 0) return data;
+  const byQn = new Map(grades.map((grade) => [grade.qn, grade]));
+  const present = new Set(data.test_data.map((state) => state.qn));
+  const blanks: AnswerRecord[] = grades
+    .filter((grade) => !present.has(grade.qn))
+    .map((grade) => ({ qn: grade.qn, late: false, rev: 0, ua: null, ats: null, mts: null, vts: null, s: 0, r: null, clientAt: null, updatedAt: grade.gradedAt }));
+  const test_data = [...data.test_data, ...savedStates(blanks)]
+    .sort((a, b) => a.qn - b.qn)
+    .map((state) => {
+      const grade = byQn.get(state.qn);
+      return grade ? { ...state, graded: grade.marks, r: grade.remark ?? state.r } : state;
+    });
+  return { ...data, test_data };
 }

@@ -185,6 +185,62 @@ export const importAttemptSchema = z.strictObject({
 });
 export type ImportAttempt = z.infer<typeof importAttemptSchema>;
 
+/** A teacher's grade of one question: marks within [-nm, pm], with at most 2 decimals. */
+export const importGradeSchema = z.strictObject({
+  qn: z.number().int().positive().max(10_000),
+  marks: z
+    .number()
+    .min(-1_000)
+    .max(1_000)
+    // Stored in hundredths (an integer column on both databases), like the 2-decimal results.
+    .refine((marks) => Math.abs(marks * 100 - Math.round(marks * 100)) < 1e-6, 'Marks have at most 2 decimals.'),
+  /** The teacher's remark on this question, shown in the review; replaces an earlier one. */
+  r: z.string().max(5_000).nullable().default(null),
+});
+export type ImportGrade = z.infer<typeof importGradeSchema>;
+
+/** One student's grades at one test: the student by registration number or by e-mail. */
+export const importStudentGradesSchema = z
+  .strictObject({
+    reg_no: z.string().trim().min(1).max(64).optional(),
+    email: z.string().trim().min(1).max(254).optional(),
+    questions: z.array(importGradeSchema).min(1, 'Grade at least one question.').max(10_000),
+  })
+  .superRefine((grades, ctx) => {
+    if ((grades.reg_no === undefined) === (grades.email === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['reg_no'], message: 'Name the student by reg_no or by email (one of them).' });
+    }
+  });
+export type ImportStudentGrades = z.infer<typeof importStudentGradesSchema>;
+
+/** Teachers' grades of one test's submitted attempts (subjective answers, answer sheets). */
+export const importTestGradesSchema = z.strictObject({
+  test_id: importIdSchema,
+  students: z.array(importStudentGradesSchema).min(1, 'List at least one student.').max(100_000),
+});
+export type ImportTestGrades = z.infer<typeof importTestGradesSchema>;
+
+/** How a student of `grades` is named in messages: the reg_no or the e-mail given. */
+export function gradedStudentLabel(grades: Pick<ImportStudentGrades, 'reg_no' | 'email'>): string {
+  return grades.reg_no ?? grades.email ?? '';
+}
+
+/** The marks of each question of a test in the file, by question number (index qn - 1). */
+export function importQuestionMarks(test: ImportTest): { pm: number; nm: number }[] {
+  return test.format.parts.flatMap((part) => part.sections.flatMap((section) => section.questions.map((question) => ({ pm: question.pm, nm: question.nm }))));
+}
+
+/**
+ * The problem with a grade's marks for a question worth `pm` with `nm` taken away for a wrong
+ * answer, or null. A grade outside [-nm, pm] is refused rather than clamped: it is a typo.
+ */
+export function gradeMarksProblem(marks: number, question: { pm: number; nm: number } | undefined, qn: number, testId: string): string | null {
+  if (!question) return null;
+  const low = -Math.abs(question.nm);
+  if (marks < low || marks > question.pm) return `Marks must be between ${low} and ${question.pm} for question ${qn} of ${testId}, not ${marks}.`;
+  return null;
+}
+
 /** The option labels of a question: A.. (a.. in a tap section), `noo` of them (none for 0). */
 export function importOptionLabels(noo: number, tap: boolean): string[] {
   return noo >= 1 ? optionLabels(noo, tap) : [];
@@ -295,6 +351,7 @@ export const importFileSchema = z
     tests: z.array(importTestSchema).max(10_000).default([]),
     marksheets: z.array(importMarksheetSchema).max(100_000).default([]),
     attempts: z.array(importAttemptSchema).max(100_000).default([]),
+    grades: z.array(importTestGradesSchema).max(10_000).default([]),
   })
   .superRefine((file, ctx) => {
     const issues: Issue[] = [];
@@ -317,6 +374,32 @@ export const importFileSchema = z
         seen.add(answer.qn);
       });
     });
+    duplicates(file.grades, (g) => g.test_id, (i) => ['grades', i, 'test_id'], (g) => `Grades of test ${g.test_id}`, issues);
+    file.grades.forEach((testGrades, index) => {
+      const test = testsById.get(testGrades.test_id);
+      const marks = test ? importQuestionMarks(test) : null;
+      const students = new Set<string>();
+      testGrades.students.forEach((student, j) => {
+        const at = ['grades', index, 'students', j];
+        const who = student.reg_no !== undefined ? `reg:${student.reg_no.toUpperCase()}` : `email:${(student.email ?? '').toLowerCase()}`;
+        if (students.has(who)) issues.push({ path: at, message: `${gradedStudentLabel(student)} is graded twice for ${testGrades.test_id}.` });
+        students.add(who);
+        const qns = new Set<number>();
+        student.questions.forEach((grade, k) => {
+          const gradeAt = [...at, 'questions', k];
+          if (qns.has(grade.qn)) issues.push({ path: [...gradeAt, 'qn'], message: `Question ${grade.qn} is graded twice.` });
+          qns.add(grade.qn);
+          // Tests already stored are checked by the import against their stored key.
+          if (!marks) return;
+          if (grade.qn > marks.length) {
+            issues.push({ path: [...gradeAt, 'qn'], message: `Test ${testGrades.test_id} has ${marks.length} questions.` });
+            return;
+          }
+          const problem = gradeMarksProblem(grade.marks, marks[grade.qn - 1], grade.qn, testGrades.test_id);
+          if (problem) issues.push({ path: [...gradeAt, 'marks'], message: problem });
+        });
+      });
+    });
     report(issues, ctx);
   });
 export type ImportFile = z.infer<typeof importFileSchema>;
@@ -328,4 +411,6 @@ export interface ImportSummary {
   tests: { inserted: number; updated: number; newVersions: number };
   marksheets: { inserted: number; updated: number };
   attempts: { inserted: number; updated: number };
+  /** Graded questions: newly graded, and regraded (an earlier grade replaced). */
+  grades: { inserted: number; updated: number };
 }

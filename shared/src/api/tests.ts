@@ -294,6 +294,11 @@ export const questionStateSchema = z.object({
   vu: z.array(z.string()),
   /** The teacher's remark on this question, or null. */
   r: z.string().nullable(),
+  /**
+   * The teacher's grade (marks) of this question once graded, else null or absent: it decides a
+   * subjective or otherwise pending question (shared/domain/scoring.ts `gradedMarks`).
+   */
+  graded: z.number().nullable().optional(),
   /** The revision of the last change the server holds (attempt-sync.ts). */
   rev: z.number().int().nonnegative(),
   /** True when this state arrived after the deadline and its grace (kept, not scored). */

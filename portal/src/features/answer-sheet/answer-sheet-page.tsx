@@ -36,6 +36,9 @@ function AnswerSheet({ reply }: { reply: AnswerSheetReply }) {
         {contexts.map((context) => {
           const { question } = context;
           const headingId = `answer-q-${question.qn}`;
+          const state = states.get(question.qn);
+          // A teacher's grade (loaded by npm run import after submission) is the question's marks.
+          const graded = state?.graded;
           return (
             <li key={question.qn}>
               <article aria-labelledby={headingId} className="card bg-base-100 shadow">
@@ -45,9 +48,10 @@ function AnswerSheet({ reply }: { reply: AnswerSheetReply }) {
                     <ul className="flex flex-wrap gap-2 text-sm" aria-label={`Question ${question.qnf} facts`}>
                       <li className="badge badge-ghost">{QUESTION_TYPE_LABELS[question.qt]}</li>
                       <li className="badge badge-ghost">Max marks: {formatNumber(question.pm)}</li>
+                      {typeof graded === 'number' ? <li className="badge badge-info">Graded: {formatNumber(graded)} / {formatNumber(question.pm)}</li> : null}
                     </ul>
                   </header>
-                  <QuestionBody context={context} state={states.get(question.qn)} userId={userId} />
+                  <QuestionBody context={context} state={state} userId={userId} />
                 </div>
               </article>
             </li>

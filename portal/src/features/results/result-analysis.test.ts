@@ -53,6 +53,21 @@ describe('questionRows', () => {
   });
 });
 
+describe('questionRows with teachers\' grades', () => {
+  it('shows graded marks instead of pending, even for a question answered only on paper', () => {
+    const contexts = [ctx(q(1, 1, null, { pm: 5, nm: 0 })), ctx(q(2, 8, null, { pm: 5, nm: 0 })), ctx(q(3, 1, null, { pm: 5, nm: 0 })), ctx(q(4, 3, 'A'))];
+    const graded = (base: SavedQuestionState, marks: number): SavedQuestionState => ({ ...base, graded: marks });
+    const rows = questionRows(contexts, [graded(state(1, 'An essay'), 3.5), graded(state(2, null), 5), state(3, 'Not graded yet'), graded(state(4, 'B'), 4)]);
+    expect(rows.map((r) => [r.status, r.marks, r.graded])).toEqual([
+      ['partial', 3.5, true],
+      ['correct', 5, true],
+      ['pending', 0, false],
+      // A grade never overrides an objective question that scored itself.
+      ['wrong', -1, true],
+    ]);
+  });
+});
+
 describe('insights', () => {
   it('follows the SWOT split', () => {
     expect(swotPoint('x', { attempt_rate: 80, accuracy: 90 }).category).toBe('Strength');

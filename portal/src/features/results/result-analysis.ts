@@ -35,12 +35,14 @@ export interface QuestionRow {
   marks: number;
   /** Seconds spent on the question. */
   seconds: number;
+  /** A teacher graded it: the marks are the teacher's. */
+  graded: boolean;
 }
 
 /**
- * Scores each question with the shared scoring rules, from its key and the saved state. Teachers'
- * grades are not in the reply, so a graded subjective answer shows here as pending; the totals
- * come from the server's result, which has them.
+ * Scores each question with the shared scoring rules, from its key, the saved state and the
+ * teacher's grade the state carries (`graded`), so a graded subjective answer shows its marks,
+ * as the server's result counts them, instead of pending.
  */
 export function questionRows(contexts: readonly QuestionContext<ReviewQuestion>[], states: readonly SavedQuestionState[]): QuestionRow[] {
   const byQn = new Map(states.map((state) => [state.qn, state]));
@@ -57,8 +59,8 @@ export function questionRows(contexts: readonly QuestionContext<ReviewQuestion>[
       si: question.si,
       ...(question.difficulty === null ? {} : { difficulty: question.difficulty }),
     };
-    const score = scoreQuestion(key, state);
-    return { index, context, state, difficulty: question.difficulty, status: score.status, marks: score.marks, seconds: state?.s ?? 0 };
+    const score = scoreQuestion(key, state, state?.graded);
+    return { index, context, state, difficulty: question.difficulty, status: score.status, marks: score.marks, seconds: state?.s ?? 0, graded: typeof state?.graded === 'number' };
   });
 }
 

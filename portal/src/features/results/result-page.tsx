@@ -110,7 +110,7 @@ function DetailedView({ stats, rows, reviewHref, caption }: { stats: ScoreStats;
                 </th>
                 <td>{row.difficulty ? DIFFICULTY_LABELS[row.difficulty] : '-'}</td>
                 <td><span className={`badge badge-sm ${STATUS_BADGES[row.status]}`}>{STATUS_LABELS[row.status]}</span></td>
-                <td>{row.status === 'pending' ? '-' : formatMarks(row.marks)}</td>
+                <td>{row.status === 'pending' ? '-' : formatMarks(row.marks)}{row.graded ? <span className="ml-1 text-xs opacity-70">(graded)</span> : null}</td>
                 <td>{formatDuration(row.seconds)}</td>
               </tr>
             ))}

@@ -84,7 +84,7 @@ function ReviewView({ id, reply, index }: { id: string; reply: TestOutReply; ind
               <li className="badge badge-ghost">{row.context.partName}{row.context.sectionName ? ` - ${row.context.sectionName}` : ''}</li>
               <li className="badge badge-ghost">{QUESTION_TYPE_LABELS[question.qt]}</li>
               <li className="badge badge-ghost">Marks: +{formatNumber(question.pm)}{question.nm ? ` / -${formatNumber(Math.abs(question.nm))}` : ''}</li>
-              {row.status !== 'pending' ? <li className="badge badge-ghost">Scored: {formatMarks(row.marks)}</li> : null}
+              {row.status !== 'pending' ? <li className="badge badge-ghost">Scored: {formatMarks(row.marks)}{row.graded ? ' (graded by your teacher)' : ''}</li> : null}
               <li className="badge badge-ghost">Time: {formatDuration(row.seconds)}</li>
             </ul>
           </header>

@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
+import { importFixture, openStartedTest } from './student-session';
 
 /**
  * The in-test screen against the real server: every question type answered and submitted, a reload
@@ -80,19 +78,8 @@ const TESTS = {
 };
 
 test.beforeAll(() => {
-  const dir = join(E2E_DATA_DIR, 'attempt-e2e');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'import.json');
-  writeFileSync(file, JSON.stringify({ version: 1, students: [STUDENT], tests: [...Object.values(TESTS), partwiseTest] }));
-  const tsx = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
-  execFileSync(process.execPath, [tsx, 'server/src/cli/import.ts', file], { env: { ...process.env, DATA_DIR: E2E_DATA_DIR }, stdio: 'pipe' });
+  importFixture(E2E_DATA_DIR, 'attempt-e2e', { students: [STUDENT], tests: [...Object.values(TESTS), partwiseTest] });
 });
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const reply = await request.post('/api/login', { data: { phone: STUDENT.reg_no, password: STUDENT.password } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { token: string }).token;
-}
 
 interface SavedState {
   qn: number;
@@ -114,21 +101,7 @@ async function submittedAnswers(request: APIRequestContext, token: string, testI
   return new Map(body.userData.test_data.map((state) => [state.qn, state]));
 }
 
-/** Signs in through the form, starts the test through the API and opens the in-test screen. */
-async function openTest(page: Page, request: APIRequestContext, testId: string): Promise<string> {
-  await page.goto('/auth/login');
-  await page.getByLabel('Email or Reg. No.').fill(STUDENT.reg_no);
-  await page.getByLabel('Password').fill(STUDENT.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL('/');
-  // The clock starts here: the timed tests below are short.
-  const token = await apiToken(request);
-  const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
-  expect(start.ok()).toBe(true);
-  await page.goto(`/test/${testId}/in`);
-  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
-  return token;
-}
+const openTest = (page: Page, request: APIRequestContext, testId: string) => openStartedTest(page, request, STUDENT, testId);
 
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 const saveNext = (page: Page) => page.getByRole('button', { name: 'Save & Next' });

@@ -17,6 +17,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    proxy: { '/api': 'http://127.0.0.1:8080', '/blobs': 'http://127.0.0.1:8080' },
   },
 });

@@ -19,6 +19,9 @@ import { blobRoutes, PUBLIC_BLOB_PREFIX } from './routes/blob-routes';
 import { healthRoutes } from './routes/health-routes';
 import { portalRoutes } from './routes/portal-routes';
 import { testRoutes } from './routes/test-routes';
+import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
+import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './services/upload-store';
+import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
 import { createAuthService } from './services/auth-service';
 import { createLoginLimiter } from './services/login-limiter';
 import { createFileOutbox } from './services/otp-outbox';
@@ -91,25 +94,34 @@ export function buildApp(deps: AppDeps) {
   const api = new Hono();
   const tooLarge = (c: Context) => errorReply(c, 413, { message: ERROR_MESSAGES.payloadTooLarge });
   const streamedBodyLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
+  // The one-step multipart upload carries a file: its limit is the largest file's plus the form.
+  const uploadLimitBytes = MAX_UPLOAD_BYTES + 64 * 1024;
+  const streamedUploadLimit = bodyLimit({ maxSize: uploadLimitBytes, onError: tooLarge });
   // hono's bodyLimit reads c.req.raw, which turns @hono/node-server's light request into a full
   // web Request with a body stream on every call (a large share of a sync's cost). A declared
   // Content-Length decides without that; only a body without one (chunked) is counted as it streams.
   api.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const isUpload = c.req.path.includes('/fileUploadOverall/');
+    const limit = isUpload ? uploadLimitBytes : config.bodyLimitBytes;
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      return Number.parseInt(length, 10) > config.bodyLimitBytes ? tooLarge(c) : next();
+      return Number.parseInt(length, 10) > limit ? tooLarge(c) : next();
     }
-    return streamedBodyLimit(c, next);
+    return (isUpload ? streamedUploadLimit : streamedBodyLimit)(c, next);
   });
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy }));
-  api.route('/', testRoutes({ auth, tests: deps.tests ?? createTestModule({ db, config, clock, logger }) }));
+  const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
+  api.route('/', testRoutes({ auth, tests }));
+  api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
 
   const app = new Hono();
   app.use(securityHeaders);
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(config.blobDir));
+  app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
+  app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.get('*', portalRoutes(config.portalDist));
 
   let apiRoutes: { method: string; matcher: RegExp }[] | undefined;

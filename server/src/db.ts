@@ -142,6 +142,20 @@ export interface QuestionReportsTable {
   created_at: number;
 }
 
+export interface UploadsTable {
+  id: string;
+  attempt_id: string;
+  /** 0: the whole attempt; else the question number. */
+  qn: number;
+  ext: string;
+  content_type: string;
+  status: 'pending' | 'uploaded' | 'saved';
+  size: number | null;
+  after_submit: 0 | 1;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -152,6 +166,7 @@ export interface Database {
   marksheets: MarksheetsTable;
   question_reports: QuestionReportsTable;
   grades: GradesTable;
+  uploads: UploadsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -5,6 +5,7 @@ export type AppErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
+  | 'conflict'
   | 'payload_too_large'
   | 'unprocessable'
   | 'too_many_requests'
@@ -35,6 +36,7 @@ const STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  conflict: 409,
   payload_too_large: 413,
   unprocessable: 422,
   too_many_requests: 429,

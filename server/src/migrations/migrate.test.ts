@@ -17,11 +17,12 @@ describe('migrations', () => {
       ['0001-create-users', 'Success'],
       ['0002-create-login-failures', 'Success'],
       ['0003-create-tests', 'Success'],
+      ['0004-create-uploads', 'Success'],
       ['0005-create-grades', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'grades']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {
@@ -73,7 +74,7 @@ describe('demo seed', () => {
     expect(await verifyPassword(DEMO_PASSWORD, asha?.passwordHash ?? '')).toBe(true);
     const rohan = await users.findByIdentifier('DEMO002');
     expect(rohan).toMatchObject({ name: 'Rohan Mehta', email: 'second@example.edu' });
-    expect(rohan?.config).toEqual({ ALLOW_CHANGE_PASSWORD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false });
+    expect(rohan?.config).toEqual({ ALLOW_CHANGE_PASSWORD: true, POST_PDF_UPLOAD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false });
     expect(await users.findByIdentifier('new@example.edu')).toMatchObject({ regNo: 'DEMO003', name: 'Neha Singh', verified: false });
     // Per-user salts: the same password never gives the same hash.
     expect(asha?.passwordHash).not.toBe(rohan?.passwordHash);

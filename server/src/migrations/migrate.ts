@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import * as createUsers from './0001-create-users';
 import * as createLoginFailures from './0002-create-login-failures';
 import * as createTests from './0003-create-tests';
+import * as createUploads from './0004-create-uploads';
 import * as createGrades from './0005-create-grades';
 
 /**
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-create-users': createUsers,
   '0002-create-login-failures': createLoginFailures,
   '0003-create-tests': createTests,
+  '0004-create-uploads': createUploads,
   '0005-create-grades': createGrades,
 };
 

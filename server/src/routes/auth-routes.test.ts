@@ -249,7 +249,7 @@ describe('GET /api/user', () => {
       email: 'second@example.edu',
       meritpoints: 80,
       avatar: null,
-      config: { ALLOW_CHANGE_PASSWORD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false },
+      config: { ALLOW_CHANGE_PASSWORD: true, POST_PDF_UPLOAD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false },
     });
 
     await t.db.kysely.updateTable('users').set({ config: JSON.stringify({ SKIP_PREPARE: 'true' }) }).where('id', '=', user.id).execute();

@@ -26,7 +26,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     name: 'Rohan Mehta',
     phone: '9876543211',
     meritpoints: 80,
-    config: { ALLOW_CHANGE_PASSWORD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false },
+    config: { ALLOW_CHANGE_PASSWORD: true, POST_PDF_UPLOAD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false },
     verified: true,
   },
   // Not yet verified: signing in asks for the one-time code written to DATA_DIR/outbox.jsonl.

@@ -20,6 +20,7 @@ export const DEMO_TEST_IDS = {
   upcoming: 'demo-upcoming',
   merit: 'demo-merit',
   attempted: 'demo-attempted',
+  answerSheet: 'demo-answer-sheet',
 } as const;
 
 /** The demo PDF attachment, relative to BLOB_DIR/public. */
@@ -194,6 +195,36 @@ export function demoImportFile(now: number): ImportFileInput {
           ],
         },
         attachments: [{ type: 'pdf', src: pdfUrl, name: 'Formula sheet' }],
+        ...open,
+        open_to_all: true,
+      },
+      {
+        _id: DEMO_TEST_IDS.answerSheet,
+        name: 'English: Descriptive Paper (answer sheets)',
+        description: 'Two written answers: type them, or photograph your handwritten pages. A PDF of your whole answer sheet may be uploaded before you submit.',
+        instruction:
+          '<p>Write your answers on paper or type them.</p><ul><li>Use <b>Upload answer</b> under a question to attach photos of your handwritten pages.</li><li>Before you submit you may upload your whole answer sheet as one PDF.</li></ul>',
+        chapters: ['Writing skills'],
+        config: { PDF_UPLOAD: true, HIDE_PRE_SUBMIT: false },
+        format: {
+          duration: 30,
+          parts: [
+            {
+              name: 'Writing',
+              sections: [
+                {
+                  name: 'Descriptive',
+                  instruction: '<p>Marked by your teacher.</p>',
+                  questions: [
+                    { qt: 1, pm: 10, text: '<p>Write a letter to your school principal asking for a science club.</p>', solution: '<p>Format, purpose, two reasons, polite close.</p>' },
+                    { qt: 8, pm: 10, text: '<p>Describe a festival you enjoy, in about 150 words.</p>', solution: '<p>Setting, events, feelings, conclusion.</p>' },
+                  ],
+                },
+                { name: 'Grammar', questions: [mcq('Choose the correct form: She ___ to school every day.', ['go', 'goes', 'going', 'gone'], 'B')] },
+              ],
+            },
+          ],
+        },
         ...open,
         open_to_all: true,
       },

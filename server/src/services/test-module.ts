@@ -6,10 +6,12 @@ import { createTestRepository } from '../repositories/test-repository';
 import { createAttemptService } from './attempt-service';
 import { createPaperCache } from './paper-cache';
 import { createTestService } from './test-service';
+import { createUploadService } from './upload-service';
+import { createUploadStore } from './upload-store';
 
 export interface TestModuleDeps {
   db: AppDatabase;
-  config: Pick<Config, 'graceSeconds'>;
+  config: Pick<Config, 'graceSeconds' | 'blobDir' | 'jwtSecret'>;
   clock: Clock;
   logger: Logger;
 }
@@ -18,10 +20,14 @@ export interface TestModuleDeps {
 export function createTestModule({ db, config, clock, logger }: TestModuleDeps) {
   const papers = createPaperCache(createTestRepository(db.kysely));
   const graceMs = config.graceSeconds * 1000;
+  const uploadStore = createUploadStore(config.blobDir, config.jwtSecret);
+  const uploads = createUploadService({ db: db.kysely, papers, store: uploadStore, clock, graceMs });
   return {
     papers,
+    uploadStore,
+    uploads,
     catalog: createTestService({ db: db.kysely, papers, clock, graceMs }),
-    attempts: createAttemptService({ db: db.kysely, dbKind: db.kind, papers, clock, logger, graceMs }),
+    attempts: createAttemptService({ db: db.kysely, dbKind: db.kind, papers, clock, logger, graceMs, uploads }),
   };
 }
 

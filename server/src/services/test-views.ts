@@ -13,6 +13,7 @@ import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock'
 import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
 import type { GradeRecord } from '../repositories/grade-repository';
 import type { TestRecord } from '../repositories/test-repository';
+import type { UploadLists } from './upload-service';
 import type { AnswerKeyEntry } from './test-compiler';
 
 /** Replies are shaped here, from records: one place that decides what a student sees. */
@@ -115,7 +116,7 @@ export function reviewTestData(paper: TestPaper, key: readonly AnswerKeyEntry[],
  * Per question, the latest state the server holds (on time, or a later late change), with the
  * teacher's remark, which lives on the on-time row.
  */
-export function savedStates(answers: readonly AnswerRecord[]): SavedQuestionState[] {
+export function savedStates(answers: readonly AnswerRecord[], uploads: UploadLists['byQuestion'] = new Map()): SavedQuestionState[] {
   const byQn = new Map<number, { onTime?: AnswerRecord; late?: AnswerRecord }>();
   for (const answer of answers) {
     const entry = byQn.get(answer.qn) ?? {};
@@ -123,12 +124,15 @@ export function savedStates(answers: readonly AnswerRecord[]): SavedQuestionStat
     else entry.onTime = answer;
     byQn.set(answer.qn, entry);
   }
+  // A question may have files before its first answer change reaches the server.
+  for (const qn of uploads.keys()) if (!byQn.has(qn)) byQn.set(qn, {});
   return [...byQn.entries()]
     .sort(([a], [b]) => a - b)
     .map(([qn, { onTime, late }]) => {
-      const latest = late && (!onTime || late.rev > onTime.rev) ? late : (onTime ?? late);
-      const row = latest as AnswerRecord;
-      return { qn, ua: row.ua, ats: row.ats, mts: row.mts, vts: row.vts, s: row.s, iu: [], vu: [], r: onTime?.r ?? null, rev: row.rev, late: row.late };
+      const files = uploads.get(qn) ?? { iu: [], vu: [], au: [] };
+      const row = late && (!onTime || late.rev > onTime.rev) ? late : (onTime ?? late);
+      if (!row) return { qn, ua: null, ats: null, mts: null, vts: null, s: 0, ...files, r: null, rev: 0, late: false };
+      return { qn, ua: row.ua, ats: row.ats, mts: row.mts, vts: row.vts, s: row.s, ...files, r: onTime?.r ?? null, rev: row.rev, late: row.late };
     });
 }
 
@@ -138,15 +142,16 @@ export function userData(
   result: Result | null,
   ackedRev: number,
   now: number,
+  uploads?: UploadLists,
 ): UserData {
   return {
     _id: attempt.id,
     mock_id: attempt.testId,
-    test_data: savedStates(answers),
+    test_data: savedStates(answers, uploads?.byQuestion),
     timeLeft: attempt.submittedAt === null ? timeLeftSeconds(attempt.deadlineMs, now) : 0,
     last_qn: attempt.lastQn,
-    iu: [],
-    pu: [],
+    iu: uploads?.overall.iu ?? [],
+    pu: uploads?.overall.pu ?? [],
     remark: attempt.remark,
     result,
     test_created_at: attempt.startedAt,

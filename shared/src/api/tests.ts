@@ -289,9 +289,10 @@ export const questionStateSchema = z.object({
   mts: z.number().int().nullable(),
   vts: z.number().int().nullable(),
   s: z.number().int().nonnegative(),
-  /** Uploaded answer images and videos. */
+  /** Uploaded answer images, videos and audio: signed URLs for the owner (uploads.ts). */
   iu: z.array(z.string()),
   vu: z.array(z.string()),
+  au: z.array(z.string()),
   /** The teacher's remark on this question, or null. */
   r: z.string().nullable(),
   /**

@@ -12,6 +12,7 @@ import { LoadingBlock } from '../results/page-status';
 import { paperQuestions, QUESTION_TYPE_LABELS } from '../review/question-display';
 import { QuestionBody } from '../review/question-view';
 import { ScrollTopButton } from './scroll-top-button';
+import { UploadedFiles } from '../../ui/uploaded-files';
 import { fetchAnswerSheet } from './answer-sheet-api';
 
 export const ANSWER_SHEET_FAILED = 'Something went wrong!';
@@ -32,6 +33,14 @@ function AnswerSheet({ reply }: { reply: AnswerSheetReply }) {
         <h1 ref={heading} tabIndex={-1} className="min-w-0 truncate text-xl font-bold">My Answer Sheet: {testData.name}</h1>
       </div>
       {contexts.length === 0 ? <p className="py-8 opacity-80">This test has no questions.</p> : null}
+      {userData.pu.length > 0 ? (
+        <section aria-labelledby="answer-sheet-pdfs" className="card bg-base-100 shadow">
+          <div className="card-body gap-2 p-4">
+            <h2 id="answer-sheet-pdfs" className="font-bold">Uploaded answer sheets</h2>
+            <UploadedFiles pdfs={userData.pu} label="Uploaded answer sheets" />
+          </div>
+        </section>
+      ) : null}
       <ol className="flex flex-col gap-4" aria-label="Questions">
         {contexts.map((context) => {
           const { question } = context;

@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, FileText, Image as ImageIcon, Link as LinkIcon } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useAttempt } from './attempt-context';
-import { Modal } from './attempt-modal';
+import { Modal } from '../../ui/modal';
 import { isSafeUrl } from './safe-html';
 
 const PdfViewer = lazy(() => import('./pdf-viewer'));

@@ -4,10 +4,11 @@ import { saveStateText } from './save-state-text';
 
 describe('attempt flags', () => {
   it('hides the preview and the pre-submit dialog unless the config says otherwise', () => {
-    expect(attemptFlags({})).toEqual({ hideTestPreview: true, hidePreSubmit: true, onlyPdfAnswer: false, autosaveInterval: 300, pingInterval: 20 });
+    expect(attemptFlags({})).toEqual({ hideTestPreview: true, hidePreSubmit: true, onlyPdfAnswer: false, takesPdf: false, autosaveInterval: 300, pingInterval: 20 });
     expect(attemptFlags({ HIDE_TEST_PREVIEW: 'false', HIDE_PRE_SUBMIT: false, ONLY_PDF_ANSWER: 'TRUE', AUTOSAVE_INTERVAL: '60', PING_INTERVAL: 0 })).toEqual({
-      hideTestPreview: false, hidePreSubmit: false, onlyPdfAnswer: true, autosaveInterval: 60, pingInterval: 20,
+      hideTestPreview: false, hidePreSubmit: false, onlyPdfAnswer: true, takesPdf: true, autosaveInterval: 60, pingInterval: 20,
     });
+    expect(attemptFlags({ PDF_UPLOAD: true }).takesPdf).toBe(true);
   });
 });
 

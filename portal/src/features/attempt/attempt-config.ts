@@ -1,5 +1,6 @@
 import type { TestConfig } from '@invigil/shared/api/tests';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
+import { testTakesPdf } from '@invigil/shared/api/uploads';
 import { AUTOSAVE_INTERVAL, PING_INTERVAL } from '@invigil/shared/domain/constants';
 
 /** A flag with a default for when the config does not mention it (spec section 9 defaults). */
@@ -21,6 +22,8 @@ export interface AttemptFlags {
   /** Defaults on: the pre-submit upload dialog is skipped unless HIDE_PRE_SUBMIT is explicitly off. */
   hidePreSubmit: boolean;
   onlyPdfAnswer: boolean;
+  /** The test takes answer-sheet PDFs while it runs (PDF_UPLOAD or ONLY_PDF_ANSWER). */
+  takesPdf: boolean;
   autosaveInterval: number;
   pingInterval: number;
 }
@@ -30,6 +33,7 @@ export function attemptFlags(config: TestConfig): AttemptFlags {
     hideTestPreview: flag(config, 'HIDE_TEST_PREVIEW', true),
     hidePreSubmit: flag(config, 'HIDE_PRE_SUBMIT', true),
     onlyPdfAnswer: flag(config, 'ONLY_PDF_ANSWER', false),
+    takesPdf: testTakesPdf(config),
     autosaveInterval: interval(config, 'AUTOSAVE_INTERVAL', AUTOSAVE_INTERVAL),
     pingInterval: interval(config, 'PING_INTERVAL', PING_INTERVAL),
   };

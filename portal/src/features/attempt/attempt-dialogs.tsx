@@ -2,7 +2,7 @@ import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
 import { restMessage } from '@invigil/shared/domain/partwise-timing';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useAttempt } from './attempt-context';
-import { Modal } from './attempt-modal';
+import { Modal } from '../../ui/modal';
 import { questionTypeName } from './attempt-paper';
 import { sanitizeHtml } from './safe-html';
 

@@ -2,6 +2,8 @@ import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
 import type { TestConfig, TestInReply, TestPaper } from '@invigil/shared/api/tests';
 import { scheduleFromTimeLeftWindows, type PartSchedule } from '@invigil/shared/domain/partwise-timing';
 import { newQuestionState } from '@invigil/shared/domain/answer-state';
+import { signal as createSignal, type Signal } from '@preact/signals-react';
+import type { OverallFiles } from '../uploads/answer-sheet-uploads';
 import { storage } from '../../lib/storage';
 import { AnswerJournal, attemptKey } from './answer-journal';
 import { fetchPaper, fetchTestIn, submitAnswers, syncAnswers } from './attempt-api';
@@ -24,6 +26,8 @@ export interface LoadedAttempt {
   store: AttemptStore;
   engine: SyncEngine;
   session: AttemptSession;
+  /** The attempt's own uploads (answer-sheet PDFs, images), as the server last listed them. */
+  files: Signal<OverallFiles>;
 }
 
 export type LoadResult = { kind: 'already-submitted'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };
@@ -145,5 +149,5 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
     pendingIntent: intent,
     channelName: `invigil-attempt:${attempt}`,
   });
-  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session } };
+  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session, files: createSignal({ iu: userData.iu, pu: userData.pu }) } };
 }

@@ -5,10 +5,15 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
+import { NOTIFY_UPLOAD_BEFORE, UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/uploads';
+import { effect } from '@preact/signals-react';
+import { AnswerSheetDialog, PreSubmitDialog } from './answer-sheet-dialog';
 import { AttachmentsDialog } from './attachments-dialog';
+import { takesAnswerImages } from './question-files';
+import { userConfig } from '../auth/auth-state';
 import { useAttempt } from './attempt-context';
 import { PreviewDialog, RestDialog, SubmitDialog, SubmittingOverlay, TakenOverOverlay } from './attempt-dialogs';
-import { Modal } from './attempt-modal';
+import { Modal } from '../../ui/modal';
 import { AttemptToolbar } from './attempt-toolbar';
 import { NavigatorLegend, NavigatorTools, QuestionGrid, QuestionNavigator } from './question-navigator';
 import { QuestionPanel } from './question-panel';
@@ -60,8 +65,9 @@ function QuestionAnnouncer() {
 }
 
 export function AttemptScreen() {
-  const { session, store } = useAttempt();
+  const { session, store, flags, model } = useAttempt();
   const [navigatorOpen, setNavigatorOpen] = useState(false);
+  const [preSubmitOpen, setPreSubmitOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const [overview, setOverview] = useState<SubmitOverview | null>(null);
@@ -71,9 +77,22 @@ export function AttemptScreen() {
       showSnackbar(SUBMIT_HINT, { color: 'warning' });
       return;
     }
-    // Uploads are not built yet, so the pre-submit upload dialog is never shown: the submit dialog comes directly.
-    setOverview(store.overview());
+    if (flags.hidePreSubmit) setOverview(store.overview());
+    else setPreSubmitOpen(true);
   };
+
+  // Spec section 9: a warning when time left falls below NOTIFY_UPLOAD_BEFORE, once, if this test takes uploads.
+  useEffect(() => {
+    const takesUploads = flags.takesPdf || model.questions.some((item) => takesAnswerImages(item.question.qt, flags.onlyPdfAnswer, userConfig.value));
+    if (!takesUploads) return;
+    let warned = false;
+    return effect(() => {
+      const left = session.timeLeft.value;
+      if (warned || session.phase.value !== 'running' || left <= 0 || left >= NOTIFY_UPLOAD_BEFORE) return;
+      warned = true;
+      showSnackbar(UPLOAD_WARNING_MESSAGE, { color: 'warning', timeout: 10_000 });
+    });
+  }, [session, flags, model]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -126,6 +145,15 @@ export function AttemptScreen() {
       </Modal>
       <PreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} />
       <AttachmentsDialog open={attachmentsOpen} onClose={() => setAttachmentsOpen(false)} />
+      <PreSubmitDialog
+        open={preSubmitOpen}
+        onBack={() => setPreSubmitOpen(false)}
+        onContinue={() => {
+          setPreSubmitOpen(false);
+          setOverview(store.overview());
+        }}
+      />
+      <AnswerSheetDialog />
       <SubmitDialog
         open={overview !== null}
         overview={overview}

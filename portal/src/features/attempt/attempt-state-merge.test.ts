@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeStates, revisionBase } from './attempt-state-merge';
 
 const saved = (qn: number, rev: number, ua: SavedQuestionState['ua']): SavedQuestionState => ({
-  qn, ua, ats: ua === null ? null : 10, mts: null, vts: 5, s: 3, iu: [], vu: [], r: null, rev, late: false,
+  qn, ua, ats: ua === null ? null : 10, mts: null, vts: 5, s: 3, iu: [], vu: [], au: [], r: null, rev, late: false,
 });
 const update = (qn: number, rev: number, ua: QuestionUpdate['ua']): QuestionUpdate => ({ qn, rev, ua, ats: ua === null ? null : 20, mts: 30, vts: 5, s: 9, at: 40 });
 

@@ -9,7 +9,7 @@ import { newQuestionState, type QuestionState } from '@invigil/shared/domain/ans
  */
 
 export function fromSaved(saved: SavedQuestionState): QuestionState {
-  return { qn: saved.qn, ua: saved.ua, ats: saved.ats, mts: saved.mts, vts: saved.vts, s: saved.s, iu: [...saved.iu], vu: [...saved.vu], rev: saved.rev };
+  return { qn: saved.qn, ua: saved.ua, ats: saved.ats, mts: saved.mts, vts: saved.vts, s: saved.s, iu: [...saved.iu], vu: [...saved.vu], au: [...saved.au], rev: saved.rev };
 }
 
 export function mergeStates(qns: readonly number[], saved: readonly SavedQuestionState[], pending: readonly QuestionUpdate[], ackedRev: number): Map<number, QuestionState> {

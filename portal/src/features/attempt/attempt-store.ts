@@ -2,6 +2,7 @@ import type { AnswerValue, QuestionUpdate } from '@invigil/shared/api/attempt-sy
 import {
   addTime,
   applyAnswer,
+  applyUploads,
   clearAnswer,
   markVisited,
   submitOverview,
@@ -9,6 +10,7 @@ import {
   toQuestionUpdate,
   type QuestionState,
   type SubmitOverview,
+  type Uploads,
 } from '@invigil/shared/domain/answer-state';
 import type { QuestionType } from '@invigil/shared/domain/question';
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
@@ -102,6 +104,13 @@ export class AttemptStore {
     clearTimeout(this.typing.get(qi));
     this.typing.set(qi, setTimeout(() => this.journal(qi), this.deps.typingDebounceMs ?? 600));
     this.typingCount.value = this.typing.size;
+  }
+
+  /** The question's files changed on the server (an upload or a delete): its answered state follows. */
+  setUploads(qi: number, uploads: Uploads): void {
+    const qt = this.types[qi];
+    if (qt === undefined) return;
+    this.update(qi, (state, now) => applyUploads(state, qt, uploads, now, state.rev));
   }
 
   toggleMark(qi: number): void {

@@ -1,8 +1,9 @@
 import { countNavigatorStates, navigatorCell, type NavigatorState } from '@invigil/shared/domain/navigator-state';
 import { useComputed } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Clock, Eye, Paperclip, Type } from 'lucide-react';
+import { Clock, Eye, FileUp, Paperclip, Type } from 'lucide-react';
 import { memo } from 'react';
+import { answerSheetDialogOpen } from './answer-sheet-dialog';
 import { useAttempt } from './attempt-context';
 import { formatTimeLeft, spokenTimeLeft } from './exam-timer';
 import { largeText, setLargeText } from './text-size';
@@ -124,6 +125,11 @@ export function NavigatorTools({ onPreview, onAttachments }: { onPreview: () => 
       <button type="button" className="btn btn-outline btn-sm justify-start" onClick={onAttachments}>
         <Paperclip className="h-4 w-4" aria-hidden="true" />Show Attachments
       </button>
+      {flags.takesPdf ? (
+        <button type="button" className="btn btn-outline btn-sm justify-start" onClick={() => (answerSheetDialogOpen.value = true)}>
+          <FileUp className="h-4 w-4" aria-hidden="true" />Upload Answer Sheet
+        </button>
+      ) : null}
       <label className="flex cursor-pointer items-center gap-2 text-sm">
         <Type className="h-4 w-4" aria-hidden="true" />
         <span>Normal</span>

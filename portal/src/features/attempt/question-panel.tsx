@@ -3,6 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { BookOpen } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { AnswerInput } from './answer-inputs';
+import { answerSheetDialogOpen } from './answer-sheet-dialog';
+import { QuestionFiles } from './question-files';
 import { useAttempt } from './attempt-context';
 import { questionTypeName } from './attempt-paper';
 import { sanitizeHtml } from './safe-html';
@@ -85,9 +87,13 @@ export function QuestionPanel() {
         </p>
       ) : null}
       {flags.onlyPdfAnswer ? (
-        <p className="alert alert-info mt-4 text-sm">Answers for this test are given as PDF uploads; the answer below cannot be changed here.</p>
+        <div className="alert alert-info mt-4 flex flex-wrap text-sm">
+          <span>Answers for this test are given as PDF uploads; the answer below cannot be changed here.</span>
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => (answerSheetDialogOpen.value = true)}>Upload answer sheet</button>
+        </div>
       ) : null}
       <AnswerInput key={qi} question={item} value={state.ua} readOnly={flags.onlyPdfAnswer} onChange={onChange} />
+      <QuestionFiles qi={qi} />
     </section>
   );
 }

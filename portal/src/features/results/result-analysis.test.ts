@@ -12,7 +12,7 @@ function q(qn: number, qt: ReviewQuestion['qt'], answer: ReviewQuestion['answer'
 }
 const ctx = (question: ReviewQuestion, sectionName = 'S', partName = 'P'): QuestionContext<ReviewQuestion> => ({ question, partName, sectionName, tap: false, shuffled: false });
 function state(qn: number, ua: SavedQuestionState['ua'], s = 10): SavedQuestionState {
-  return { qn, ua, ats: ua === null ? null : 1, mts: null, vts: 1, s, iu: [], vu: [], r: null, rev: 1, late: false };
+  return { qn, ua, ats: ua === null ? null : 1, mts: null, vts: 1, s, iu: [], vu: [], au: [], r: null, rev: 1, late: false };
 }
 
 describe('questionRows', () => {

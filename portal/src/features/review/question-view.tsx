@@ -2,6 +2,7 @@ import type { KeyAnswer, PaperQuestion, SavedQuestionState } from '@invigil/shar
 import { answerKind } from '@invigil/shared/domain/question';
 import { Check } from 'lucide-react';
 import { SafeHtml } from '../../ui/safe-html';
+import { UploadedFiles } from '../../ui/uploaded-files';
 import { RICH_TEXT } from './rich-text';
 import { describeAnswer, describeKey, displayOptions, shownLabels, type QuestionContext } from './question-display';
 
@@ -89,7 +90,12 @@ export function QuestionBody({ context, state, userId, keyAnswer }: {
           ) : (
             <span className={kind === 'subjective' ? 'whitespace-pre-wrap' : ''}>{answerText}</span>
           )}
-          {uploads > 0 ? <span className="mt-1 block text-sm opacity-80">{uploads} file{uploads === 1 ? '' : 's'} uploaded with this answer</span> : null}
+          {uploads > 0 ? (
+            <div className="mt-2">
+              <p className="mb-1 text-sm opacity-80">{uploads} file{uploads === 1 ? '' : 's'} uploaded with this answer</p>
+              <UploadedFiles images={state?.iu} label="Uploaded answer images" />
+            </div>
+          ) : null}
         </dd>
         {showKey ? (
           <>

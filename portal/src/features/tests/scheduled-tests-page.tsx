@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';
 import { fetchTestList } from './tests-api';
+import { PdfUploadButton } from '../uploads/pdf-upload-button';
 
 const LIST_FAILED = 'Error fetching tests!';
 
@@ -35,6 +36,7 @@ function TestCard({ test }: { test: TestListItem }) {
             {test.time_to_start > 0 ? <li className="badge badge-ghost">Opens {new Date(Date.now() + test.time_to_start).toLocaleString()}</li> : null}
           </ul>
           <div className="card-actions mt-auto items-center justify-end pt-2">
+            <PdfUploadButton test={test} />
             {disabled ? (
               <button type="button" className="btn btn-sm" disabled aria-label={`${label}: ${test.name}`}>{label}</button>
             ) : (

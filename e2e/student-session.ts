@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A student of a journey's own, imported so the demo students' lists stay as other journeys expect. */
+export interface E2eStudent {
+  reg_no: string;
+  email: string;
+  name: string;
+  password: string;
+  config?: Record<string, unknown>;
+}
+
+/** Loads students and tests through the server's own import path (npm run import) into `dataDir`. */
+export function importFixture(dataDir: string, name: string, data: Record<string, unknown>): void {
+  const dir = join(dataDir, name);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'import.json');
+  writeFileSync(file, JSON.stringify({ version: 1, ...data }));
+  const tsx = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
+  execFileSync(process.execPath, [tsx, 'server/src/cli/import.ts', file], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
+}
+
+export async function apiToken(request: APIRequestContext, student: E2eStudent): Promise<string> {
+  const reply = await request.post('/api/login', { data: { phone: student.reg_no, password: student.password } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { token: string }).token;
+}
+
+export async function signIn(page: Page, student: E2eStudent): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email or Reg. No.').fill(student.reg_no);
+  await page.getByLabel('Password').fill(student.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL('/');
+}
+
+/** Signs in through the form, starts the test through the API and opens the in-test screen. */
+export async function openStartedTest(page: Page, request: APIRequestContext, student: E2eStudent, testId: string): Promise<string> {
+  await signIn(page, student);
+  // The clock starts here: some timed tests are short.
+  const token = await apiToken(request, student);
+  const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
+  expect(start.ok()).toBe(true);
+  await page.goto(`/test/${testId}/in`);
+  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
+  return token;
+}

@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import type { Context, Handler } from 'hono';
+import {
+  deleteFileRequestSchema,
+  deleteOverallFileRequestSchema,
+  presignRequestSchema,
+  savePresignedRequestSchema,
+  UPLOAD_MESSAGES,
+} from '@invigil/shared/api/uploads';
+import type { NewDataReply, PresignReply } from '@invigil/shared/api/uploads';
+import type { MessageReply } from '@invigil/shared/api/auth';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import { requireAuth } from '../middleware/require-auth';
+import { checkedBody, validateJsonOrForm } from '../middleware/validate-json';
+import type { AuthService } from '../services/auth-service';
+import type { UploadService } from '../services/upload-service';
+import { parseFileKey } from '../services/upload-store';
+import type { UploadStore } from '../services/upload-store';
+import { fileStats, serveFile } from './portal-routes';
+import { z } from 'zod';
+
+export interface UploadRoutesDeps {
+  auth: AuthService;
+  uploads: UploadService;
+}
+
+const pathParams = z.object({
+  testId: z.string().min(1).max(64),
+  qn: z.coerce.number().int().nonnegative().max(10_000),
+  ext: z.string().min(1).max(10),
+});
+
+function params(c: Context): z.output<typeof pathParams> {
+  return checkedBody(pathParams, { testId: c.req.param('testId'), qn: c.req.param('qn'), ext: c.req.param('ext') });
+}
+
+/** The upload calls of spec section 7 under /api (signed in; a student reaches only their own files). */
+export function uploadRoutes({ auth, uploads }: UploadRoutesDeps) {
+  const routes = new Hono();
+  const signedIn = requireAuth(auth);
+
+  routes.post('/presignURL/:testId/:qn/:ext', signedIn, validateJsonOrForm(presignRequestSchema), async (c) => {
+    const { testId, qn, ext } = params(c);
+    return c.json((await uploads.presign(c.get('user'), testId, qn, ext, c.get('body'))) satisfies PresignReply);
+  });
+
+  routes.post('/savePresignedURL/:testId/:qn/:ext', signedIn, validateJsonOrForm(savePresignedRequestSchema), async (c) => {
+    const { testId, qn, ext } = params(c);
+    return c.json((await uploads.save(c.get('user'), testId, qn, ext, c.get('body'))) satisfies NewDataReply);
+  });
+
+  // One multipart request: test_id and the file as `data`. Its size limit is the upload's own (app.ts).
+  routes.post('/fileUploadOverall/:testId/:qn/:ext', signedIn, async (c) => {
+    const { testId, qn, ext } = params(c);
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw new AppError('bad_request', 'The request body is not a valid form.');
+    }
+    const file = form['data'];
+    if (!(file instanceof File)) throw new AppError('unprocessable', 'data: a file is required.', { issues: [{ path: 'data', message: 'A file is required.' }] });
+    return c.json((await uploads.uploadDirect(c.get('user'), testId, qn, ext, file)) satisfies NewDataReply);
+  });
+
+  routes.post('/deleteFile', signedIn, validateJsonOrForm(deleteFileRequestSchema), async (c) =>
+    c.json((await uploads.deleteFile(c.get('user'), c.get('body'))) satisfies NewDataReply),
+  );
+
+  routes.post('/deleteOverAllFile', signedIn, validateJsonOrForm(deleteOverallFileRequestSchema), async (c) => {
+    const reply = await uploads.deleteOverall(c.get('user'), c.get('body'));
+    return c.json({ ...reply, message: UPLOAD_MESSAGES.deleted } satisfies NewDataReply & MessageReply);
+  });
+
+  return routes;
+}
+
+/** PUT /blobs/upload/{file}?e&s: the signed URL's target; no access token (the signature is the permission). */
+export function uploadPutHandler(uploads: UploadService): Handler {
+  return async (c) => {
+    const body = c.req.raw.body;
+    if (!body) throw new AppError('unprocessable', 'The file is empty.');
+    await uploads.receive(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
+    return c.body(null, 200);
+  };
+}
+
+/** GET /blobs/u/{file}?e&s: a student's own file, by the signed URL their replies carry. */
+export function uploadGetHandler(store: UploadStore, clock: Clock): Handler {
+  return async (c) => {
+    const fileKey = c.req.param('file') ?? '';
+    const query = { e: c.req.query('e'), s: c.req.query('s') };
+    if (!parseFileKey(fileKey) || !store.verify('GET', fileKey, query, clock.now())) return c.text('This link is not valid or has expired.\n', 403);
+    const stats = await fileStats(store.pathOf(fileKey));
+    if (!stats) return c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });
+    // The URL changes when its signature window does; the bytes of a file never change.
+    return serveFile(c, store.pathOf(fileKey), stats, 'private, max-age=3600, immutable');
+  };
+}

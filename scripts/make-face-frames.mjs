@@ -12,7 +12,11 @@
 // large one) and face-free scenes; every crop box below was chosen by eye on the full-size source
 // and every frame's label was checked by looking at the frame, not by any detector.
 //
-// Output: DIR/frames/NN-label-name.png, DIR/labels.json ({ file, label: '0'|'1'|'2+', faces, ... }),
+// A second set, far/, holds the same 30 frames shrunk to 60% on a plain wall: the same people
+// sitting further back, or standing further behind (a robustness check, not the target set).
+//
+// Output: DIR/frames/NN-label-name.png, DIR/far/NN-label-name.png,
+// DIR/labels.json ({ frames: [{ file, label: '0'|'1'|'2+', faces, ... }], far: [...] }),
 // DIR/video/{one-face,two-faces,no-face}.y4m (one frame each; Chromium loops the file) and
 // DIR/video/one-two-none.y4m (one face, then two, then none, SEGMENT_S seconds each at FPS).
 import { execFileSync } from 'node:child_process';
@@ -32,7 +36,9 @@ export const H = 480;
 const FPS = 5;
 const SEGMENT_S = 6;
 /** Bump when the frames change, so an old set is rebuilt. */
-const VERSION = 1;
+const VERSION = 2;
+/** The far set: each frame at this scale, centred on the synthetic wall. */
+const FAR_SCALE = 0.6;
 
 const require = createRequire(join(root, 'shared/package.json'));
 const faceApiDemo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -221,6 +227,8 @@ async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(join(outDir, 'frames'), { recursive: true });
   mkdirSync(join(outDir, 'video'), { recursive: true });
+  mkdirSync(join(outDir, 'far'), { recursive: true });
+  const wall = await synthetic('wall');
 
   const labels = [];
   const rgbOf = {};
@@ -232,6 +240,12 @@ async function main() {
     rgbOf[frame.name] = await sharp(png).raw().toBuffer();
     const source = frame.kind === 'pair' ? [frame.left.image, frame.right.image] : frame.kind === 'overlay' ? [frame.image, frame.over.image] : frame.image ? [frame.image] : ['synthetic'];
     labels.push({ file, name: frame.name, label, faces: frame.faces, kind: frame.kind, sources: source });
+    const small = await sharp(png).resize(Math.round(W * FAR_SCALE), Math.round(H * FAR_SCALE)).toBuffer();
+    const farPng = await sharp(wall)
+      .composite([{ input: small, left: Math.round((W * (1 - FAR_SCALE)) / 2), top: Math.round((H * (1 - FAR_SCALE)) / 2) }])
+      .png()
+      .toBuffer();
+    writeFileSync(join(outDir, file.replace(/^frames\//, 'far/')), farPng);
   }
 
   // Fake camera videos: one still frame each (Chromium loops the file), and the sequence.
@@ -249,7 +263,8 @@ async function main() {
     stills: Object.fromEntries(Object.entries(still).map(([video, frame]) => [`video/${video}.y4m`, frame])),
     sequence: { file: 'video/one-two-none.y4m', segmentSeconds: SEGMENT_S, segments: [still['one-face'], still['two-faces'], still['no-face']] },
   };
-  writeFileSync(stamp, JSON.stringify({ version: VERSION, width: W, height: H, frames: labels, videos }, null, 2));
+  const far = labels.map((l) => ({ ...l, file: l.file.replace(/^frames\//, 'far/'), scale: FAR_SCALE }));
+  writeFileSync(stamp, JSON.stringify({ version: VERSION, width: W, height: H, frames: labels, far, videos }, null, 2));
   const count = (l) => labels.filter((x) => x.label === l).length;
   console.log(`Wrote ${labels.length} frames (0: ${count('0')}, 1: ${count('1')}, 2+: ${count('2+')}) and 4 videos to ${outDir}`);
 }

@@ -23,6 +23,13 @@ export const MULTI_FACE_WARNING = {
 export const DETECT_FACE_NINTERVAL = 10;
 /** DETECT_FACE_DINTERVAL default: seconds to the next check after one that saw none or several. */
 export const DETECT_FACE_DINTERVAL = 15;
+/**
+ * Which faces count (decision 0009): @vladmandic/human's BlazeFace boxes from 0.5 up, confirmed by
+ * its face mesh, counted when both scores are at least 0.6. No size floor: someone far behind the
+ * student is exactly what the check is for.
+ */
+export const FACE_COUNT_OPTIONS = { minScore: 0.6, minSizePx: 0 } as const;
+export const FACE_DETECTOR_FLOOR = 0.5;
 export const FACE_CONFIRM_FRAMES = 3;
 export const FACE_CONFIRM_GAP_MS = 700;
 /** Never check more often than this, whatever the config says. */

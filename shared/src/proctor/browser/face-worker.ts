@@ -1,0 +1,16 @@
+/**
+ * The face check's worker: a module Web Worker in the portal, the same code in the extension's
+ * offscreen document. It runs @vladmandic/human's BlazeFace with face-mesh confirmation on the
+ * tfjs wasm backend (decision 0009); the page talks to it through connectFaceWorker.
+ *
+ * The host starts it with `new Worker(url, { type: 'module' })` and loads it with
+ * `{ assetBase }`: the URL of the folder where the build copied FACE_ASSETS.
+ */
+import { FACE_DETECTOR_FLOOR } from '../face-policy';
+import { type FaceWorkerScope, serveFaceModel } from './face-worker-protocol';
+import { loadHumanFaceModel } from './human-face-model';
+
+serveFaceModel(self as unknown as FaceWorkerScope, (options) => {
+  if (typeof options.assetBase !== 'string') throw new Error('The face worker needs { assetBase }');
+  return loadHumanFaceModel({ assetBase: options.assetBase, minConfidence: FACE_DETECTOR_FLOOR, mesh: true, maxFaces: 10 });
+});

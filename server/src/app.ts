@@ -18,12 +18,14 @@ import { authRoutes } from './routes/auth-routes';
 import { blobRoutes, PUBLIC_BLOB_PREFIX } from './routes/blob-routes';
 import { healthRoutes } from './routes/health-routes';
 import { portalRoutes } from './routes/portal-routes';
+import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
 import { testRoutes } from './routes/test-routes';
 import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './services/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
 import { createAuthService } from './services/auth-service';
 import { createLoginLimiter } from './services/login-limiter';
+import { createProctorService } from './services/proctor-service';
 import { createFileOutbox } from './services/otp-outbox';
 import type { OtpSender } from './services/otp-outbox';
 import { createTestModule } from './services/test-module';
@@ -97,24 +99,29 @@ export function buildApp(deps: AppDeps) {
   // The one-step multipart upload carries a file: its limit is the largest file's plus the form.
   const uploadLimitBytes = MAX_UPLOAD_BYTES + 64 * 1024;
   const streamedUploadLimit = bodyLimit({ maxSize: uploadLimitBytes, onError: tooLarge });
+  // Proctor snapshots (/snapUpload, /saveAIImage) carry one image of at most MAX_SNAPSHOT_BYTES.
+  const streamedSnapshotLimit = bodyLimit({ maxSize: SNAPSHOT_BODY_LIMIT_BYTES, onError: tooLarge });
   // hono's bodyLimit reads c.req.raw, which turns @hono/node-server's light request into a full
   // web Request with a body stream on every call (a large share of a sync's cost). A declared
   // Content-Length decides without that; only a body without one (chunked) is counted as it streams.
   api.use(async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const isUpload = c.req.path.includes('/fileUploadOverall/');
-    const limit = isUpload ? uploadLimitBytes : config.bodyLimitBytes;
+    const isSnapshot = !isUpload && isSnapshotPath(c.req.path);
+    const limit = isUpload ? uploadLimitBytes : isSnapshot ? SNAPSHOT_BODY_LIMIT_BYTES : config.bodyLimitBytes;
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       return Number.parseInt(length, 10) > limit ? tooLarge(c) : next();
     }
-    return (isUpload ? streamedUploadLimit : streamedBodyLimit)(c, next);
+    return (isUpload ? streamedUploadLimit : isSnapshot ? streamedSnapshotLimit : streamedBodyLimit)(c, next);
   });
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy }));
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
   api.route('/', testRoutes({ auth, tests }));
   api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
+  const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret });
+  api.route('/', proctorRoutes({ auth, proctor }));
 
   const app = new Hono();
   app.use(securityHeaders);

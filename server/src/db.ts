@@ -156,6 +156,37 @@ export interface UploadsTable {
   updated_at: number;
 }
 
+/** One proctoring event of an attempt (migration 0006). */
+export interface ProctorEventsTable {
+  attempt_id: string;
+  /** The reporter's id for the event: replays with the same id are stored once. */
+  event_id: string;
+  kind: string;
+  source: string;
+  /** 'student' (access token) or 'proctor-token'. */
+  via: string;
+  /** The reporter's clock, as sent. */
+  client_at: number;
+  /** client_at moved onto the server's clock. */
+  at: number;
+  received_at: number;
+  /** JSON object of short fields. */
+  detail: string | null;
+  /** File key of a snapshot of the same attempt. */
+  evidence: string | null;
+  late: 0 | 1;
+}
+
+/** A camera snapshot of an attempt, stored in the upload store (migration 0006). */
+export interface ProctorSnapshotsTable {
+  file_key: string;
+  attempt_id: string;
+  reason: string | null;
+  source: string;
+  size: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -167,6 +198,8 @@ export interface Database {
   question_reports: QuestionReportsTable;
   grades: GradesTable;
   uploads: UploadsTable;
+  proctor_events: ProctorEventsTable;
+  proctor_snapshots: ProctorSnapshotsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -19,10 +19,11 @@ describe('migrations', () => {
       ['0003-create-tests', 'Success'],
       ['0004-create-uploads', 'Success'],
       ['0005-create-grades', 'Success'],
+      ['0006-create-proctor-events', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {

@@ -6,6 +6,7 @@ import * as createLoginFailures from './0002-create-login-failures';
 import * as createTests from './0003-create-tests';
 import * as createUploads from './0004-create-uploads';
 import * as createGrades from './0005-create-grades';
+import * as createProctorEvents from './0006-create-proctor-events';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-create-tests': createTests,
   '0004-create-uploads': createUploads,
   '0005-create-grades': createGrades,
+  '0006-create-proctor-events': createProctorEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

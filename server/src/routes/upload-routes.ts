@@ -15,7 +15,7 @@ import { requireAuth } from '../middleware/require-auth';
 import { checkedBody, validateJsonOrForm } from '../middleware/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { UploadService } from '../services/upload-service';
-import { parseFileKey } from '../services/upload-store';
+import { parseStoredFileKey } from '../services/upload-store';
 import type { UploadStore } from '../services/upload-store';
 import { fileStats, serveFile } from './portal-routes';
 import { z } from 'zod';
@@ -91,7 +91,7 @@ export function uploadGetHandler(store: UploadStore, clock: Clock): Handler {
   return async (c) => {
     const fileKey = c.req.param('file') ?? '';
     const query = { e: c.req.query('e'), s: c.req.query('s') };
-    if (!parseFileKey(fileKey) || !store.verify('GET', fileKey, query, clock.now())) return c.text('This link is not valid or has expired.\n', 403);
+    if (!parseStoredFileKey(fileKey) || !store.verify('GET', fileKey, query, clock.now())) return c.text('This link is not valid or has expired.\n', 403);
     const stats = await fileStats(store.pathOf(fileKey));
     if (!stats) return c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });
     // The URL changes when its signature window does; the bytes of a file never change.

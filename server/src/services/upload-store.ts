@@ -18,16 +18,37 @@ export const PUT_URL_TTL_SECONDS = 15 * 60;
 export const GET_URL_WINDOW_SECONDS = 6 * 3600;
 
 const FILE_KEY = /^([a-z0-9]{8,64})\.(png|jpg|jpeg|wav|pdf)$/;
+/** Any file the store holds: answer uploads, and proctor snapshots, which may also be WebP. */
+const STORED_KEY = /^([a-z0-9]{8,64})\.(png|jpg|jpeg|wav|pdf|webp)$/;
 
-/** The upload id and extension of a file name the server gave out, or null. */
+/** What the store can hold: the answer-upload types, and WebP for proctor snapshots (spec section 9). */
+export type StoredExtension = UploadExtension | 'webp';
+
+/** The upload id and extension of a file name the server gave out for an answer upload, or null. */
 export function parseFileKey(key: string): { id: string; ext: UploadExtension } | null {
   const match = FILE_KEY.exec(key);
   return match ? { id: match[1] as string, ext: match[2] as UploadExtension } : null;
 }
 
+/** Like `parseFileKey`, for any file of the store (proctor snapshots too). */
+export function parseStoredFileKey(key: string): { id: string; ext: StoredExtension } | null {
+  const match = STORED_KEY.exec(key);
+  return match ? { id: match[1] as string, ext: match[2] as StoredExtension } : null;
+}
+
+/** The image type of a file's first bytes (at least 12), or null when it is none of these. */
+export function imageTypeOf(head: Buffer): 'webp' | 'png' | 'jpg' | null {
+  if (looksLike('webp', head)) return 'webp';
+  if (looksLike('png', head)) return 'png';
+  if (looksLike('jpg', head)) return 'jpg';
+  return null;
+}
+
 /** Checks the first bytes: a file is what its extension says, not just what its sender claims. */
-export function looksLike(ext: UploadExtension, head: Buffer): boolean {
+export function looksLike(ext: StoredExtension, head: Buffer): boolean {
   switch (ext) {
+    case 'webp':
+      return head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP';
     case 'png':
       return head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     case 'jpg':
@@ -89,7 +110,7 @@ export function createUploadStore(blobDir: string, secret: string) {
      * Streams a body into the store, refusing more than `maxBytes`, and checks its first bytes
      * for `ext`. Written to a temporary name and renamed, so a file is either whole or absent.
      */
-    async write(fileKey: string, ext: UploadExtension, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<{ size: number; typeOk: boolean }> {
+    async write(fileKey: string, ext: StoredExtension, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<{ size: number; typeOk: boolean }> {
       await mkdir(root, { recursive: true });
       const target = pathOf(fileKey);
       const temporary = `${target}.part-${process.pid}-${Date.now()}`;

@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { ProctorDetail, ProctorEventKind, ProctorEventSource } from '@invigil/shared/api/proctor';
+import { proctorDetailSchema, proctorEventKindSchema, proctorEventSourceSchema } from '@invigil/shared/api/proctor';
+import type { Database, ProctorEventsTable } from '../db';
+
+export type ProctorVia = 'student' | 'proctor-token';
+
+export interface ProctorEventRecord {
+  attemptId: string;
+  eventId: string;
+  kind: ProctorEventKind;
+  source: ProctorEventSource;
+  via: ProctorVia;
+  clientAt: number;
+  at: number;
+  receivedAt: number;
+  detail: ProctorDetail | null;
+  evidence: string | null;
+  late: boolean;
+}
+
+export interface ProctorSnapshotRecord {
+  fileKey: string;
+  attemptId: string;
+  reason: string | null;
+  source: ProctorEventSource;
+  size: number;
+  createdAt: number;
+}
+
+function parseDetail(raw: string | null): ProctorDetail | null {
+  if (raw === null) return null;
+  try {
+    return proctorDetailSchema.safeParse(JSON.parse(raw)).data ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A row as a record; null for a kind or source this build does not know (a newer server wrote it). */
+function toEventRecord(row: ProctorEventsTable): ProctorEventRecord | null {
+  const kind = proctorEventKindSchema.safeParse(row.kind);
+  const source = proctorEventSourceSchema.safeParse(row.source);
+  if (!kind.success || !source.success) return null;
+  return {
+    attemptId: row.attempt_id,
+    eventId: row.event_id,
+    kind: kind.data,
+    source: source.data,
+    via: row.via === 'proctor-token' ? 'proctor-token' : 'student',
+    clientAt: Number(row.client_at),
+    at: Number(row.at),
+    receivedAt: Number(row.received_at),
+    detail: parseDetail(row.detail),
+    evidence: row.evidence,
+    late: Number(row.late) === 1,
+  };
+}
+
+export function createProctorRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Stores the events that are not stored yet (by attempt and event id) and returns the ids of
+     * those it stored: `INSERT ... ON CONFLICT DO NOTHING RETURNING`, the same on both databases.
+     */
+    async insertEvents(events: readonly ProctorEventRecord[]): Promise<Set<string>> {
+      if (events.length === 0) return new Set();
+      const rows = await db
+        .insertInto('proctor_events')
+        .values(
+          events.map((event) => ({
+            attempt_id: event.attemptId,
+            event_id: event.eventId,
+            kind: event.kind,
+            source: event.source,
+            via: event.via,
+            client_at: event.clientAt,
+            at: event.at,
+            received_at: event.receivedAt,
+            detail: event.detail === null ? null : JSON.stringify(event.detail),
+            evidence: event.evidence,
+            late: event.late ? (1 as const) : (0 as const),
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(['attempt_id', 'event_id']).doNothing())
+        .returning('event_id')
+        .execute();
+      return new Set(rows.map((row) => row.event_id));
+    },
+
+    async countEvents(attemptId: string): Promise<number> {
+      const row = await db.selectFrom('proctor_events').select((eb) => eb.fn.countAll().as('n')).where('attempt_id', '=', attemptId).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** The attempt's events in the order they happened (server clock), ties by arrival. */
+    async eventsOf(attemptId: string): Promise<ProctorEventRecord[]> {
+      const rows = await db
+        .selectFrom('proctor_events')
+        .selectAll()
+        .where('attempt_id', '=', attemptId)
+        .orderBy('at')
+        .orderBy('received_at')
+        .orderBy('event_id')
+        .execute();
+      return rows.map(toEventRecord).filter((record): record is ProctorEventRecord => record !== null);
+    },
+
+    async insertSnapshot(snapshot: ProctorSnapshotRecord): Promise<void> {
+      await db
+        .insertInto('proctor_snapshots')
+        .values({
+          file_key: snapshot.fileKey,
+          attempt_id: snapshot.attemptId,
+          reason: snapshot.reason,
+          source: snapshot.source,
+          size: snapshot.size,
+          created_at: snapshot.createdAt,
+        })
+        .execute();
+    },
+
+    async countSnapshots(attemptId: string): Promise<number> {
+      const row = await db.selectFrom('proctor_snapshots').select((eb) => eb.fn.countAll().as('n')).where('attempt_id', '=', attemptId).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** The file keys of the attempt's snapshots. */
+    async snapshotKeysOf(attemptId: string): Promise<Set<string>> {
+      const rows = await db.selectFrom('proctor_snapshots').select('file_key').where('attempt_id', '=', attemptId).execute();
+      return new Set(rows.map((row) => row.file_key));
+    },
+  };
+}
+
+export type ProctorRepository = ReturnType<typeof createProctorRepository>;

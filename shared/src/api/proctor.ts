@@ -1,0 +1,225 @@
+import { z } from 'zod';
+
+/**
+ * The proctoring event trail (issue 4; decision 0011). Whoever watches the student (the paired
+ * extension, or the page's own detectors when there is none) reports what it saw; the server
+ * keeps every event with its time, kind, source and evidence, and shows the student the whole
+ * timeline with the result.
+ *
+ *   POST /proctor/token              {test_id}                    -> {token, expires_at}     (signed in)
+ *   POST /proctor/events             {test_id, sent_at, events[]} -> {stored, duplicates, late}
+ *   POST /snapUpload/{testId}/png    form test_id, data, reason?  -> {fileName, message}
+ *   POST /saveAIImage/{testId}/png   multipart test_id, image, reason? -> {fileName, message}
+ *   GET  /proctor/events/{testId}                                 -> the timeline (after submission)
+ *
+ * Events and snapshots take either the student's access token (x-access-token) or the proctor
+ * token (x-proctor-token): a short-lived token for one running attempt that the portal hands to
+ * the extension, so the extension can report by itself even if the page is closed or tampered
+ * with. It is not a session: no other call accepts it.
+ */
+
+/** The header that carries the proctor token. */
+export const PROCTOR_TOKEN_HEADER = 'x-proctor-token';
+
+/**
+ * What was seen. Kept small: a detector maps what it sees onto one of these, with details in
+ * `detail`. Each kind is one of three classes (`PROCTOR_KIND_CLASS`):
+ * - flag: something a teacher may want to look at;
+ * - action: what the proctoring did about flags (a warning, an automatic submission);
+ * - info: context that ends or starts a flag (back on the test, full screen again, sharing on).
+ */
+export const PROCTOR_EVENT_KINDS = [
+  /** The test tab or window lost focus (another tab, window or app). detail: none. */
+  'BLUR',
+  /** Back on the test after a BLUR. detail: away_ms (how long it was away), count (blurs so far). */
+  'FOCUS',
+  /** Full screen was left while the test asks for it. */
+  'FULLSCREEN_EXIT',
+  /** Full screen was entered (at the start, or again after an exit). */
+  'FULLSCREEN_ENTER',
+  /** The camera saw nobody. detail: faces (0). evidence: a snapshot when image capture is on. */
+  'NO_FACE',
+  /** The camera saw more than one face. detail: faces. evidence: a snapshot when image capture is on. */
+  'MULTI_FACE',
+  /** The microphone heard speech. detail: ms (how long), text (words, where the browser transcribes). */
+  'SPEECH',
+  /** The mouse left the test page (mouse-out detection). */
+  'MOUSE_OUT',
+  /** The screen share ended or was refused. */
+  'SCREEN_SHARE_STOPPED',
+  /** An entire screen is being shared. */
+  'SCREEN_SHARE_STARTED',
+  /** The student was shown a warning. detail: reason (the kind or rule that caused it), text. */
+  'WARNING_SHOWN',
+  /** The proctoring submitted the test. detail: reason (BLUR_ALLOWED_COUNT, BLUR_TIME_OUT, ...). */
+  'AUTO_SUBMIT',
+  /** A check could not run on this device. detail: detector ('camera', 'microphone', ...), text. */
+  'DETECTOR_UNAVAILABLE',
+] as const;
+export type ProctorEventKind = (typeof PROCTOR_EVENT_KINDS)[number];
+export const proctorEventKindSchema = z.enum(PROCTOR_EVENT_KINDS);
+
+export type ProctorKindClass = 'flag' | 'action' | 'info';
+export const PROCTOR_KIND_CLASS: Record<ProctorEventKind, ProctorKindClass> = {
+  BLUR: 'flag',
+  FOCUS: 'info',
+  FULLSCREEN_EXIT: 'flag',
+  FULLSCREEN_ENTER: 'info',
+  NO_FACE: 'flag',
+  MULTI_FACE: 'flag',
+  SPEECH: 'flag',
+  MOUSE_OUT: 'flag',
+  SCREEN_SHARE_STOPPED: 'flag',
+  SCREEN_SHARE_STARTED: 'info',
+  WARNING_SHOWN: 'action',
+  AUTO_SUBMIT: 'action',
+  DETECTOR_UNAVAILABLE: 'flag',
+};
+
+/** Who saw it: the paired extension, or the test page itself (the in-page fallback). */
+export const PROCTOR_EVENT_SOURCES = ['extension', 'page'] as const;
+export type ProctorEventSource = (typeof PROCTOR_EVENT_SOURCES)[number];
+export const proctorEventSourceSchema = z.enum(PROCTOR_EVENT_SOURCES);
+
+/** At most this many events in one POST /proctor/events. */
+export const MAX_EVENTS_PER_REQUEST = 100;
+/** An attempt keeps at most this many events (a three-hour test checking faces every 10 s is ~1,100). */
+export const MAX_EVENTS_PER_ATTEMPT = 5_000;
+/** A detail's text fields are at most this long (speech text is cut by the client). */
+export const MAX_DETAIL_TEXT = 200;
+/** A detail has at most this many fields. */
+export const MAX_DETAIL_FIELDS = 8;
+
+/** Spec section 9: proctor snapshots are 640 px wide, WebP at quality 0.7. */
+export const SNAPSHOT_WIDTH = 640;
+export const SNAPSHOT_WEBP_QUALITY = 0.7;
+/** A 640 px snapshot is 30-80 KB as WebP; a PNG of a busy camera frame can reach ~1 MB. */
+export const MAX_SNAPSHOT_BYTES = 1536 * 1024;
+/** An attempt keeps at most this many snapshots. */
+export const MAX_SNAPSHOTS_PER_ATTEMPT = 2_000;
+/** The image types a snapshot may be (found from its bytes; the spec's path always says png). */
+export const SNAPSHOT_TYPES = ['webp', 'png', 'jpg'] as const;
+export type SnapshotType = (typeof SNAPSHOT_TYPES)[number];
+
+/** Client-generated event ids: replaying an event with the same id stores it once. */
+export const proctorEventIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'An event id is 8 to 64 letters, digits, "-" or "_".');
+
+const epochMs = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const testId = z.string().min(1).max(64);
+
+/** A snapshot's file name as the snapshot calls return it. */
+export const snapshotFileNameSchema = z
+  .string()
+  .regex(/^[a-z0-9]{8,64}\.(webp|png|jpg)$/, 'The evidence is not a snapshot file name this server gave out.');
+
+/** Short facts about an event: snake_case names, short text, numbers or booleans. */
+const DETAIL_FIELD_NAME = /^[a-z][a-z0-9_]{0,31}$/;
+export const proctorDetailSchema = z
+  .record(z.string(), z.union([z.string().max(MAX_DETAIL_TEXT), z.number().finite(), z.boolean()]))
+  .refine((detail) => Object.keys(detail).every((name) => DETAIL_FIELD_NAME.test(name)), 'Detail field names are snake_case, at most 32 characters.')
+  .refine((detail) => Object.keys(detail).length <= MAX_DETAIL_FIELDS, `A detail has at most ${MAX_DETAIL_FIELDS} fields.`);
+export type ProctorDetail = z.infer<typeof proctorDetailSchema>;
+
+export const proctorEventSchema = z.strictObject({
+  id: proctorEventIdSchema,
+  /** When it happened, ms on the reporter's clock (corrected on the server with `sent_at`). */
+  at: epochMs,
+  kind: proctorEventKindSchema,
+  source: proctorEventSourceSchema,
+  detail: proctorDetailSchema.optional(),
+  /** The file name of a snapshot of this attempt, from /snapUpload or /saveAIImage. */
+  evidence: snapshotFileNameSchema.optional(),
+});
+export type ProctorEvent = z.infer<typeof proctorEventSchema>;
+
+export const proctorTokenRequestSchema = z.object({ test_id: testId });
+export type ProctorTokenRequest = z.infer<typeof proctorTokenRequestSchema>;
+
+export const proctorTokenReplySchema = z.object({
+  token: z.string(),
+  /** ms since the epoch (server clock): the attempt's deadline plus the grace. */
+  expires_at: z.number().int(),
+});
+export type ProctorTokenReply = z.infer<typeof proctorTokenReplySchema>;
+
+export const proctorEventsRequestSchema = z.object({
+  test_id: testId,
+  /**
+   * The reporter's clock when it sent this request. The server shifts each event's `at` by
+   * (its own clock on arrival - sent_at), so a student's wrong clock does not move the timeline.
+   */
+  sent_at: epochMs,
+  events: z.array(proctorEventSchema).min(1, 'Send at least one event.').max(MAX_EVENTS_PER_REQUEST, `Send at most ${MAX_EVENTS_PER_REQUEST} events at a time.`),
+});
+export type ProctorEventsRequest = z.infer<typeof proctorEventsRequestSchema>;
+
+export const proctorEventsReplySchema = z.object({
+  /** Events stored by this request. Every event of the request is acknowledged, stored or not. */
+  stored: z.number().int().nonnegative(),
+  /** Events already stored by an earlier request (replays), ignored. */
+  duplicates: z.number().int().nonnegative(),
+  /** Of `stored`, those that arrived after submission (or the deadline) and its grace. */
+  late: z.number().int().nonnegative(),
+});
+export type ProctorEventsReply = z.infer<typeof proctorEventsReplySchema>;
+
+/** The text fields of a snapshot upload (the image itself is the form's `data` or `image`). */
+export const snapshotFormSchema = z.object({
+  test_id: testId,
+  /** Why it was taken: NO_FACE, MULTI_FACE, another kind, or IMAGE_PROCTOR for periodic snapshots. */
+  reason: z.union([proctorEventKindSchema, z.literal('IMAGE_PROCTOR')]).optional(),
+  source: proctorEventSourceSchema.optional(),
+});
+export type SnapshotForm = z.infer<typeof snapshotFormSchema>;
+
+export const snapshotReplySchema = z.object({ fileName: snapshotFileNameSchema, message: z.string() });
+export type SnapshotReply = z.infer<typeof snapshotReplySchema>;
+
+export const proctorTimelineEventSchema = z.object({
+  id: z.string(),
+  kind: proctorEventKindSchema,
+  source: proctorEventSourceSchema,
+  /** When it happened on the server's clock (the reporter's time, corrected for its clock). */
+  at: z.number().int(),
+  /** The reporter's own time, as sent. */
+  client_at: z.number().int(),
+  received_at: z.number().int(),
+  detail: proctorDetailSchema.nullable(),
+  /** A signed, short-lived URL of the snapshot, for its owner; null without one. */
+  evidence_url: z.string().nullable(),
+  /** Arrived after submission (or the deadline) and its grace: kept, marked late. */
+  late: z.boolean(),
+});
+export type ProctorTimelineEvent = z.infer<typeof proctorTimelineEventSchema>;
+
+export const proctorTimelineReplySchema = z.object({
+  test_id: z.string(),
+  started_at: z.number().int(),
+  submitted_at: z.number().int(),
+  /** Oldest first. */
+  events: z.array(proctorTimelineEventSchema),
+  /** Snapshots stored for the attempt, with or without an event. */
+  snapshots: z.number().int().nonnegative(),
+});
+export type ProctorTimelineReply = z.infer<typeof proctorTimelineReplySchema>;
+
+export const PROCTOR_MESSAGES = {
+  tokenInvalid: 'The proctoring token is not valid or has expired.',
+  tokenOtherTest: 'This proctoring token is for another test.',
+  notRunning: 'The test is not running.',
+  timelineAfterSubmit: 'The proctoring timeline is shown once the test is submitted.',
+  tooManyEvents: `This attempt already has ${MAX_EVENTS_PER_ATTEMPT} proctoring events; no more are kept.`,
+  tooManySnapshots: `This attempt already has ${MAX_SNAPSHOTS_PER_ATTEMPT} snapshots; no more are kept.`,
+  snapshotRequired: 'An image is required.',
+  snapshotNotImage: 'The snapshot must be a WebP, PNG or JPEG image.',
+  snapshotTooLarge: `The snapshot is larger than ${Math.round(MAX_SNAPSHOT_BYTES / 1024)} KB.`,
+  snapshotTestMismatch: 'test_id does not match the test in the path.',
+  snapshotSaved: 'Snapshot saved.',
+} as const;
+
+/** True for kinds that are flags or actions on flags (not the info that ends or starts one). */
+export function isFlagKind(kind: ProctorEventKind): boolean {
+  return PROCTOR_KIND_CLASS[kind] !== 'info';
+}

@@ -185,14 +185,14 @@ const visibleWithAttemptQuery = preparedQuery(['userId', 'testId'], (db: Kysely<
 );
 
 /**
- * What a sync or submit needs, in one read: the test's question count (if the student may see
- * it), the attempt, and the highest rev stored for it.
+ * What a sync or submit needs, in one read: the test's question count and part-wise timing (if
+ * the student may see it), the attempt, and the highest rev stored for it.
  */
 const syncTargetQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
   db
     .selectFrom('tests')
     .leftJoin('attempts', (join) => join.onRef('attempts.test_id', '=', 'tests.id').on('attempts.user_id', '=', p.userId))
-    .select(['tests.id as t_id', 'tests.noq as t_noq'])
+    .select(['tests.id as t_id', 'tests.noq as t_noq', 'tests.version as t_version', 'tests.partwise_timing as t_partwise_timing'])
     .select(ATTEMPT_COLUMNS_ALIASED)
     .select((eb) => eb.selectFrom('answers').select((inner) => inner.fn.max('answers.rev').as('rev')).whereRef('answers.attempt_id', '=', 'attempts.id').as('max_rev'))
     .where((eb) => visibleToUser(eb, p.userId))
@@ -304,7 +304,7 @@ export interface NewAttempt {
 
 /** The test and attempt of a sync or submit; see `syncTarget`. */
 export interface SyncTarget {
-  test: Pick<TestRecord, 'id' | 'noq'>;
+  test: Pick<TestRecord, 'id' | 'noq' | 'version' | 'partwiseTiming'>;
   attempt: AttemptRecord | undefined;
   /** The highest rev stored for the attempt before this request's changes; 0 when none. */
   maxRev: number;
@@ -329,7 +329,13 @@ export function createAttemptRepository(db: Kysely<Database>) {
      */
     async syncTarget(userId: string, testId: string): Promise<SyncTarget | undefined> {
       const row = (await syncTargetQuery(db, { userId, testId })).rows[0];
-      return row && { test: { id: row.t_id, noq: Number(row.t_noq) }, attempt: aliasedAttempt(row), maxRev: Number(row.max_rev ?? 0) };
+      return (
+        row && {
+          test: { id: row.t_id, noq: Number(row.t_noq), version: Number(row.t_version), partwiseTiming: Number(row.t_partwise_timing) === 1 },
+          attempt: aliasedAttempt(row),
+          maxRev: Number(row.max_rev ?? 0),
+        }
+      );
     },
 
     /** PostgreSQL: locks the student's attempt row (if any) until the transaction ends. */

@@ -494,7 +494,10 @@ describe('keys and solutions', () => {
     await record('start', await asha.start(id));
     await record('in', await asha.get(`/api/test/in/${id}?ts=1`));
     await record('in embed=0', await asha.get(`/api/test/in/${id}?embed=0`));
-    await record('sync', await asha.post('/api/test/sync', { id, updates: [update(1, 1, 'B'), update(3, 2, ['A', 'C']), update(6, 3, '5')], qn: 3 }));
+    await record('sync', await asha.post('/api/test/sync', { id, updates: [update(1, 1, 'B'), update(3, 2, ['A', 'C'])], qn: 3 }));
+    // Part B (questions 6-10) opens after Part A's 10 minutes and a 1-minute rest.
+    t.clock.advance(11 * MINUTE);
+    await record('sync part B', await asha.post('/api/test/sync', { id, updates: [update(6, 3, '5')], qn: 6 }));
     await record('in after sync', await asha.get(`/api/test/in/${id}`));
     const paperUrl = testInReplySchema.parse(replies.find(([name]) => name === 'in')?.[1]).paper.url;
     for (const encoding of ['br', 'gzip', 'identity']) {

@@ -12,6 +12,7 @@ import type {
 } from '@invigil/shared/api/tests';
 import { TEST_MESSAGES } from '@invigil/shared/api/tests';
 import { examDeadlineMs, isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
+import { isPartChangeOnTime } from '@invigil/shared/domain/partwise-timing';
 import { rankResults } from '@invigil/shared/domain/ranking';
 import { API_PREFIX } from '@invigil/shared/api/http';
 import type { Database, DatabaseKind } from '../db';
@@ -28,6 +29,7 @@ import type { TestRecord } from '../repositories/test-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { CachedPaper, PaperCache } from './paper-cache';
+import { createPartLayoutCache, partOfQuestion } from './part-layout';
 import { computeResult, parseStoredKey } from './scoring';
 import { applyGrades, reviewTestData, testData, testStatus, userData } from './test-views';
 
@@ -66,13 +68,16 @@ function latestPerQuestion(updates: readonly QuestionUpdate[]): QuestionUpdate[]
  * The attempt: start, in (paper + saved state), sync, submit, and the deadline sweeper; then
  * the answer sheet, test-out and ranking of a submitted attempt. The server's clock decides:
  * the deadline is start + duration (+ extensions), time left always comes from it, and changes
- * that arrive after the deadline's grace are kept but marked late and never scored.
+ * that arrive after the deadline's grace are kept but marked late and never scored. Under
+ * part-wise timing the same holds per part: a change to a part that is not open (beyond the same
+ * grace after it closed) is kept late, whatever the portal let through.
  */
 export function createAttemptService(deps: AttemptServiceDeps) {
   const { db, dbKind, papers, clock, logger, graceMs } = deps;
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
   const grades = createGradeRepository(db);
+  const partLayouts = createPartLayoutCache();
 
   /** The test if the student may see it (else 404), with their attempt if any: one read. */
   async function visibleTest(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
@@ -94,13 +99,41 @@ export function createAttemptService(deps: AttemptServiceDeps) {
   }
 
   /**
-   * Stores updates, on time or late, inside the attempt's transaction. A late update for a
-   * question whose on-time state already has that rev (a replay) is not stored again. Returns the
-   * acknowledged rev: the highest rev stored for the attempt once these are in. Each update is
-   * either stored (its row now has its rev) or meets a row whose rev is at least as high (a
-   * replay, a stale update, or a late replay of the on-time rev), and `maxRevBefore` was read in
-   * this transaction, under the attempt's lock: so the highest stored rev is the larger of
-   * `maxRevBefore` and the updates' revs, without reading it again.
+   * Under part-wise timing, the questions of `updates` whose part was not open when they reached
+   * the server (its clock, from the attempt's start): a part not yet open, or one closed for
+   * longer than the grace the overall deadline gets. Read inside the caller's transaction.
+   */
+  async function closedPartQns(
+    trx: Kysely<Database>,
+    target: { test: Pick<TestRecord, 'id' | 'version' | 'partwiseTiming'>; attempt: AttemptRecord },
+    updates: readonly QuestionUpdate[],
+    now: number,
+  ): Promise<Set<number>> {
+    const closed = new Set<number>();
+    const { test, attempt } = target;
+    if (!test.partwiseTiming || updates.length === 0) return closed;
+    const layout = await partLayouts.get(test.id, test.version, async () => {
+      const stored = await createTestRepository(trx).paperOf(test.id);
+      return stored?.version === test.version ? stored.paper : undefined;
+    });
+    if (!layout) return closed;
+    for (const update of updates) {
+      const part = partOfQuestion(layout, update.qn);
+      if (part >= 0 && !isPartChangeOnTime(layout.schedule, part, now - attempt.startedAt, graceMs)) closed.add(update.qn);
+    }
+    return closed;
+  }
+
+  /**
+   * Stores updates, on time or late, inside the attempt's transaction: all late when `late` (past
+   * the deadline's grace, or submitted), else late only those of `closedQns` (their part was
+   * closed), kept the same way and never scored. A late update for a question whose on-time state
+   * already has that rev (a replay) is not stored again. Returns the acknowledged rev: the highest
+   * rev stored for the attempt once these are in. Each update is either stored (its row now has
+   * its rev) or meets a row whose rev is at least as high (a replay, a stale update, or a late
+   * replay of the on-time rev), and `maxRevBefore` was read in this transaction, under the
+   * attempt's lock: so the highest stored rev is the larger of `maxRevBefore` and the updates'
+   * revs, without reading it again.
    */
   async function applyUpdates(
     repo: AttemptRepository,
@@ -108,6 +141,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     updates: readonly QuestionUpdate[],
     late: boolean,
     now: number,
+    closedQns: ReadonlySet<number> = new Set(),
   ): Promise<number> {
     const { test, attempt } = target;
     const outside = updates.find((update) => update.qn > test.noq);
@@ -115,14 +149,21 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const message = `Question ${outside.qn} is not in this test.`;
       throw new AppError('unprocessable', message, { issues: [{ path: 'updates', message }] });
     }
-    let latest = latestPerQuestion(updates);
-    if (late && latest.length > 0) {
-      const onTime = await repo.onTimeRevs(attempt.id, latest.map((update) => update.qn));
-      latest = latest.filter((update) => update.rev > (onTime.get(update.qn) ?? 0));
+    const latest = latestPerQuestion(updates);
+    const onTimeUpdates = late ? [] : latest.filter((update) => !closedQns.has(update.qn));
+    let lateUpdates = late ? latest : latest.filter((update) => closedQns.has(update.qn));
+    if (lateUpdates.length > 0) {
+      const onTime = await repo.onTimeRevs(attempt.id, lateUpdates.map((update) => update.qn));
+      lateUpdates = lateUpdates.filter((update) => update.rev > (onTime.get(update.qn) ?? 0));
     }
-    if (latest.length > 0) await repo.upsertAnswers(attempt.id, latest, late, now);
-    return latest.reduce((max, update) => Math.max(max, update.rev), target.maxRev);
+    if (onTimeUpdates.length > 0) await repo.upsertAnswers(attempt.id, onTimeUpdates, false, now);
+    if (lateUpdates.length > 0) await repo.upsertAnswers(attempt.id, lateUpdates, true, now);
+    return [...onTimeUpdates, ...lateUpdates].reduce((max, update) => Math.max(max, update.rev), target.maxRev);
   }
+
+  /** The reply's list of questions kept late because their part was closed, when there are any. */
+  const closedPartReply = (closed: ReadonlySet<number>): { closed_part_qns?: number[] } =>
+    closed.size > 0 ? { closed_part_qns: [...closed].sort((a, b) => a - b) } : {};
 
   /** Submits and scores inside a transaction; false when someone else submitted it first. */
   async function submitAttempt(
@@ -284,9 +325,10 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const { test, attempt } = target;
         const submitted = attempt.submittedAt !== null;
         const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, now);
-        const ackedRev = await applyUpdates(repo, target, request.updates, late, now);
+        const closed = late ? new Set<number>() : await closedPartQns(trx, target, request.updates, now);
+        const ackedRev = await applyUpdates(repo, target, request.updates, late, now, closed);
         if (!late && attempt.lastQn !== Math.min(request.qn, test.noq)) await repo.setLastQn(attempt.id, Math.min(request.qn, test.noq), now);
-        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted };
+        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted, ...closedPartReply(closed) };
       });
     },
 
@@ -302,12 +344,13 @@ export function createAttemptService(deps: AttemptServiceDeps) {
           return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
         }
         const late = isPastGrace(attempt.deadlineMs, graceMs, now);
-        const acked = await applyUpdates(repo, target, request.updates, late, now);
+        const closed = late ? new Set<number>() : await closedPartQns(trx, target, request.updates, now);
+        const acked = await applyUpdates(repo, target, request.updates, late, now, closed);
         const lastQn = request.qn === undefined ? undefined : Math.min(request.qn, test.noq);
         if (!(await submitAttempt(trx, test, attempt, request.terminated, late, now, lastQn))) {
           return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
         }
-        return { success: true, message: TEST_MESSAGES.submitted, terminated: request.terminated, acked_rev: acked, late, submitted_at: now };
+        return { success: true, message: TEST_MESSAGES.submitted, terminated: request.terminated, acked_rev: acked, late, submitted_at: now, ...closedPartReply(closed) };
       });
     },
 

@@ -47,6 +47,8 @@ export const syncRequestSchema = z.object({
 });
 export type SyncRequest = z.infer<typeof syncRequestSchema>;
 
+const closedPartQnsSchema = z.array(z.number().int().positive()).optional();
+
 export const syncReplySchema = z.object({
   success: z.literal(true),
   /** The highest rev the server holds for this attempt: the journal drops entries up to it. */
@@ -57,6 +59,12 @@ export const syncReplySchema = z.object({
   late: z.boolean(),
   /** True once the attempt is submitted (by the student, or by the server at the deadline). */
   submitted: z.boolean(),
+  /**
+   * Under part-wise timing: questions whose change arrived while their part was not open (not yet
+   * open, or closed for longer than the grace). Kept and acknowledged like late changes, but never
+   * scored. Absent when there are none.
+   */
+  closed_part_qns: closedPartQnsSchema,
 });
 export type SyncReply = z.infer<typeof syncReplySchema>;
 
@@ -88,6 +96,8 @@ export const submitReplySchema = z.object({
   /** True when the submit (and its updates) arrived after the deadline and its grace. */
   late: z.boolean(),
   submitted_at: epochMs,
+  /** As in the sync reply: changes to a part that was not open, kept late and not scored. */
+  closed_part_qns: closedPartQnsSchema,
 });
 export type SubmitReply = z.infer<typeof submitReplySchema>;
 

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   activePart,
   isPartAccessible,
+  isPartChangeOnTime,
   partwiseDeadlineMs,
   partwiseStatus,
   partwiseStatusAtElapsed,
   partwiseStatusFromTimeLeft,
+  partWindowsMs,
   restMessage,
   scheduleFromMinutes,
   scheduleFromTimeLeftWindows,
@@ -96,5 +98,34 @@ describe('access and the rest dialog', () => {
   });
   it('says when the next part starts', () => {
     expect(restMessage('Part A', 45)).toBe('Time over for Part A. Next part will start in 45 seconds.');
+  });
+});
+
+describe('changes to a part (the server deciding whether a change was made while its part was open)', () => {
+  const GRACE = 120 * S;
+  it('places each part after the earlier ones and their rests', () => {
+    expect(partWindowsMs(schedule)).toEqual([
+      { startMs: 0, endMs: 600 * S },
+      { startMs: 720 * S, endMs: 1920 * S },
+      { startMs: 2040 * S, endMs: 2340 * S },
+    ]);
+    expect(partWindowsMs(scheduleFromMinutes([], 2))).toEqual([]);
+  });
+  it('accepts a change while the part is open, and up to the grace after it closed', () => {
+    expect(isPartChangeOnTime(schedule, 0, 0, GRACE)).toBe(true);
+    expect(isPartChangeOnTime(schedule, 0, 599 * S, GRACE)).toBe(true);
+    // Part 1 closed at 600 s: its changes count until 600 s + grace, inclusive, as the overall deadline's.
+    expect(isPartChangeOnTime(schedule, 0, 720 * S, GRACE)).toBe(true);
+    expect(isPartChangeOnTime(schedule, 0, 720 * S + 1, GRACE)).toBe(false);
+    expect(isPartChangeOnTime(schedule, 0, 600 * S + 1, 0)).toBe(false);
+  });
+  it('refuses a change to a part that has not opened yet, with no tolerance', () => {
+    expect(isPartChangeOnTime(schedule, 1, 0, GRACE)).toBe(false);
+    expect(isPartChangeOnTime(schedule, 1, 720 * S - 1, GRACE)).toBe(false);
+    expect(isPartChangeOnTime(schedule, 1, 720 * S, GRACE)).toBe(true);
+    expect(isPartChangeOnTime(schedule, 2, 1930 * S, GRACE)).toBe(false);
+    // Before the start (a clock behind), and a part that does not exist.
+    expect(isPartChangeOnTime(schedule, 0, -1, GRACE)).toBe(false);
+    expect(isPartChangeOnTime(schedule, 3, 100 * S, GRACE)).toBe(false);
   });
 });

@@ -91,6 +91,31 @@ export function isPartAccessible(partIndex: number, status: PartwiseStatus): boo
   return activePart(status) === partIndex;
 }
 
+/** Each part's window [startMs, endMs), in ms since the test's start, in paper order. */
+export function partWindowsMs(schedule: PartSchedule): { startMs: number; endMs: number }[] {
+  const gapMs = seconds(schedule.gapSeconds) * 1000;
+  let start = 0;
+  return schedule.durationsSeconds.map((duration, part) => {
+    const window = { startMs: start, endMs: start + seconds(duration) * 1000 };
+    start = window.endMs + (part < schedule.durationsSeconds.length - 1 ? gapMs : 0);
+    return window;
+  });
+}
+
+/**
+ * Whether a change to a question of `partIndex` that reaches the server `elapsedMs` after the
+ * test's start counts as made while the part was open. The part's end gets the same tolerance as
+ * the overall deadline (`graceMs`, ended strictly after end + grace, as exam-clock.ts
+ * isPastGrace): a change made just before the part closed may arrive a little later. A part that
+ * has not opened yet gets none: no change can be sent before it was made, so a change that early
+ * was made while the part was closed (the portal follows the server's clock).
+ */
+export function isPartChangeOnTime(schedule: PartSchedule, partIndex: number, elapsedMs: number, graceMs: number): boolean {
+  const window = partWindowsMs(schedule)[partIndex];
+  if (!window) return false;
+  return elapsedMs >= window.startMs && elapsedMs <= window.endMs + Math.max(0, graceMs);
+}
+
 /** The rest dialog text between parts (spec section 4). */
 export function restMessage(partName: string, secondsToNext: number): string {
   return `Time over for ${partName}. Next part will start in ${secondsToNext} seconds.`;

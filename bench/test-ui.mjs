@@ -160,6 +160,15 @@ try {
   });
 
   const saveNext = page.getByTestId('save-next');
+  // --profile: a CPU profile of the clicks (best with an unminified portal, PORTAL_DIST=...).
+  const cdp = args.includes('--profile') ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  // --trace: a Chromium performance trace of the clicks, summarised by renderer task kind.
+  if (args.includes('--trace')) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline', ...(args.includes('--samples') ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
   for (let i = 0; i < CLICKS; i += 1) {
     if (i % 2 === 0) {
       const choice = page.getByRole('radio').first();
@@ -172,6 +181,41 @@ try {
     await page.waitForTimeout(THINK_MS);
   }
   await page.getByRole('heading', { name: `Question ${CLICKS + 1} of ${QUESTIONS}` }).waitFor({ timeout: 5_000 });
+  if (args.includes('--trace')) {
+    const buffer = await browser.stopTracing();
+    const file = join(root, '.tmp', 'test-ui.trace.json');
+    writeFileSync(file, buffer);
+    const { traceEvents } = JSON.parse(buffer.toString());
+    const totals = new Map();
+    for (const event of traceEvents) {
+      if (event.ph !== 'X' || typeof event.dur !== 'number') continue;
+      const entry = totals.get(event.name) ?? { ms: 0, n: 0, max: 0 };
+      entry.ms += event.dur / 1000;
+      entry.n += 1;
+      entry.max = Math.max(entry.max, event.dur / 1000);
+      totals.set(event.name, entry);
+    }
+    console.log(`Trace (${file}), renderer work by kind over all clicks:`);
+    for (const [name, { ms: total, n, max }] of [...totals.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25)) {
+      console.log(`${total.toFixed(1).padStart(9)} ms  ${String(n).padStart(6)}x  max ${max.toFixed(1).padStart(6)} ms  ${name}`);
+    }
+  }
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const file = join(root, '.tmp', 'test-ui.cpuprofile');
+    writeFileSync(file, JSON.stringify(profile));
+    const selfMs = new Map();
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const deltas = profile.timeDeltas;
+    profile.samples.forEach((id, index) => {
+      const { callFrame } = byId.get(id);
+      const key = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.split('/').pop()}:${callFrame.lineNumber + 1}`;
+      selfMs.set(key, (selfMs.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
+    });
+    const top = [...selfMs.entries()].filter(([key]) => !key.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, 40);
+    console.log(`CPU profile (${file}), self time over all clicks:`);
+    for (const [key, value] of top) console.log(`${value.toFixed(1).padStart(8)} ms  ${key}`);
+  }
   const result = await page.evaluate(() => ({ work: window.__bench.work, paint: window.__bench.paint, slowEvents: window.__bench.events.length }));
   const idle = summary(floor);
 

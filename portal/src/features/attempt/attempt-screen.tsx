@@ -111,7 +111,7 @@ export function AttemptScreen() {
   }, [session]);
 
   return (
-    <div className="fixed inset-0 z-30 flex flex-col bg-base-100">
+    <div className="exam-screen fixed inset-0 z-30 flex flex-col bg-base-100 contain-strict will-change-transform">
       <AttemptToolbar onOpenNavigator={() => setNavigatorOpen(true)} onSubmit={askSubmit} />
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 flex-col contain-layout">

@@ -92,7 +92,9 @@ export function QuestionPanel() {
           <button type="button" className="btn btn-sm btn-primary" onClick={() => (answerSheetDialogOpen.value = true)}>Upload answer sheet</button>
         </div>
       ) : null}
-      <AnswerInput key={qi} question={item} value={state.ua} readOnly={flags.onlyPdfAnswer} onChange={onChange} />
+      {/* Choices keep their elements from question to question (React patches labels and checks);
+          typed inputs start afresh for each question. */}
+      <AnswerInput key={item.kind === 'single' || item.kind === 'multi' ? 'choice' : qi} question={item} value={state.ua} readOnly={flags.onlyPdfAnswer} onChange={onChange} />
       <QuestionFiles qi={qi} />
     </section>
   );

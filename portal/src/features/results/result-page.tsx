@@ -10,6 +10,7 @@ import { isFlagOn } from '../auth/token';
 import { paperQuestions } from '../review/question-display';
 import { formatDuration, formatMarks, formatNumber, formatPercent } from './format';
 import { LoadingBlock } from './page-status';
+import { flagCount, ProctorSection, useProctorTimeline } from './proctor-section';
 import { RankingSection, useRanks } from './ranking-section';
 import { DIFFICULTY_LABELS, insightFor, questionRows, sectionPoints, STATUS_BADGES, STATUS_LABELS, swotPoint, type QuestionRow, type SwotPoint } from './result-analysis';
 import { SwotChart } from './swot-chart';
@@ -217,6 +218,8 @@ function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
   const [tab, setTab] = useState('overall');
   const live = testData.type === 'live';
   const ranks = useRanks(id, live);
+  const proctoring = useProctorTimeline(id);
+  const flags = flagCount(proctoring.state);
 
   const rows = useMemo(() => questionRows(paperQuestions(testData.format, testData.config), userData.test_data), [testData, userData]);
   const parts = testData.format.parts.map((part, pi) => {
@@ -230,6 +233,7 @@ function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
     { key: 'overall', label: 'Overall' },
     ...(parts.length > 1 ? parts.map((part) => ({ key: `part-${part.pi}`, label: part.label })) : []),
     { key: 'score-card', label: 'Score Card' },
+    { key: 'proctoring', label: flags ? `Proctoring (${flags})` : 'Proctoring' },
   ];
   const selected = tabs.some((item) => item.key === tab) ? tab : 'overall';
 
@@ -241,7 +245,9 @@ function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
   ];
 
   let panel;
-  if (selected === 'score-card') {
+  if (selected === 'proctoring') {
+    panel = <ProctorSection state={proctoring.state} onRetry={proctoring.retry} />;
+  } else if (selected === 'score-card') {
     panel = (
       <div className="flex flex-col gap-6">
         <ScoreCard reply={reply} parts={parts} />

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { PROCTOR_EVENT_KINDS } from '@invigil/shared/api/proctor-kinds';
+import type { ProctorTimelineEvent, ProctorTimelineReply } from '@invigil/shared/api/proctor';
+import { describeDetail, formatClock, formatOffset, KIND_LABELS, timelineRows } from './proctor-labels';
+
+const START = new Date(2025, 2, 1, 10, 0, 0).getTime();
+
+function event(id: string, kind: ProctorTimelineEvent['kind'], offsetMs: number, more: Partial<ProctorTimelineEvent> = {}): ProctorTimelineEvent {
+  const at = START + offsetMs;
+  return { id, kind, source: 'page', at, client_at: at, received_at: at, detail: null, evidence_url: null, late: false, ...more };
+}
+
+const reply = (events: ProctorTimelineEvent[]): ProctorTimelineReply => ({ test_id: 't', started_at: START, submitted_at: START + 3_600_000, events, snapshots: 0 });
+
+describe('proctoring labels', () => {
+  it('names every kind in plain words', () => {
+    for (const kind of PROCTOR_EVENT_KINDS) expect(KIND_LABELS[kind]).toMatch(/^[A-Z][a-z ]+[a-z]$/);
+  });
+
+  it('formats the time into the test and the clock time', () => {
+    expect(formatOffset(0)).toBe('+0:00');
+    expect(formatOffset(5_400)).toBe('+0:05');
+    expect(formatOffset(754_000)).toBe('+12:34');
+    expect(formatOffset(3_723_000)).toBe('+1:02:03');
+    expect(formatOffset(-2_000)).toBe('+0:00');
+    expect(formatClock(START + 65_000)).toBe('10:01:05');
+  });
+
+  it('says what the detail says, in words', () => {
+    expect(describeDetail('MULTI_FACE', { faces: 2 })).toBe('2 faces');
+    expect(describeDetail('NO_FACE', { faces: 0 })).toBeNull();
+    expect(describeDetail('FOCUS', { away_ms: 12_300 })).toBe('Away for 13s');
+    expect(describeDetail('FOCUS', null, 65_000)).toBe('Away for 1m 05s');
+    expect(describeDetail('SPEECH', { ms: 1500, text: 'hello there' })).toBe('For 2s, "hello there"');
+    expect(describeDetail('AUTO_SUBMIT', { reason: 'BLUR_ALLOWED_COUNT' })).toBe('Reason: too many switches away from the test');
+    expect(describeDetail('WARNING_SHOWN', { reason: 'FULLSCREEN_EXIT', count: 2, limit: 10 })).toBe('2 of 10 allowed, reason: left full screen');
+    expect(describeDetail('DETECTOR_UNAVAILABLE', { detector: 'camera' })).toBe('Camera');
+    expect(describeDetail('BLUR', null)).toBeNull();
+  });
+
+  it('lists the timeline with offsets and sources, counts flags only, and times each return', () => {
+    const { rows, flags } = timelineRows(
+      reply([
+        event('a', 'FULLSCREEN_ENTER', 1_000),
+        event('b', 'BLUR', 60_000),
+        event('c', 'FOCUS', 72_000),
+        event('d', 'MULTI_FACE', 125_000, { source: 'extension', detail: { faces: 2 }, evidence_url: '/blobs/u/x.webp?e=1&s=2' }),
+        event('e', 'WARNING_SHOWN', 126_000, { source: 'extension' }),
+      ]),
+    );
+    expect(flags).toBe(2);
+    expect(rows.map((row) => [row.offset, row.label, row.source, row.kindClass, row.detail])).toEqual([
+      ['+0:01', 'Entered full screen', 'This page', 'info', null],
+      ['+1:00', 'Left the test tab or window', 'This page', 'flag', null],
+      ['+1:12', 'Came back to the test', 'This page', 'info', 'Away for 12s'],
+      ['+2:05', 'More than one face seen by the camera', 'Extension', 'flag', '2 faces'],
+      ['+2:06', 'A warning was shown to you', 'Extension', 'action', null],
+    ]);
+    expect(timelineRows(reply([])).flags).toBe(0);
+  });
+});

@@ -1,0 +1,129 @@
+import { PROCTOR_KIND_CLASS } from '@invigil/shared/api/proctor-kinds';
+import type { ProctorEventKind, ProctorEventSource, ProctorKindClass } from '@invigil/shared/api/proctor-kinds';
+import type { ProctorDetail, ProctorTimelineEvent, ProctorTimelineReply } from '@invigil/shared/api/proctor';
+import { format } from 'date-fns';
+import { formatDuration } from './format';
+
+/** Each kind in plain words, as the student reads it. */
+export const KIND_LABELS: Record<ProctorEventKind, string> = {
+  BLUR: 'Left the test tab or window',
+  FOCUS: 'Came back to the test',
+  FULLSCREEN_EXIT: 'Left full screen',
+  FULLSCREEN_ENTER: 'Entered full screen',
+  NO_FACE: 'No face seen by the camera',
+  MULTI_FACE: 'More than one face seen by the camera',
+  SPEECH: 'Speech heard by the microphone',
+  MOUSE_OUT: 'Mouse pointer left the test page',
+  SCREEN_SHARE_STOPPED: 'Screen sharing stopped',
+  SCREEN_SHARE_STARTED: 'Screen sharing started',
+  WARNING_SHOWN: 'A warning was shown to you',
+  AUTO_SUBMIT: 'The test was submitted automatically',
+  DETECTOR_UNAVAILABLE: 'A proctoring check could not run',
+};
+
+/** Who saw it. */
+export const SOURCE_LABELS: Record<ProctorEventSource, string> = {
+  extension: 'Extension',
+  page: 'This page',
+};
+
+export const CLASS_LABELS: Record<ProctorKindClass, string> = { flag: 'Flag', action: 'Action', info: 'Note' };
+
+export const NO_FLAGS_MESSAGE = 'No proctoring flags were raised.';
+
+/** The submit reasons of the spec, in words. */
+const REASON_LABELS: Record<string, string> = {
+  BLUR_ALLOWED_COUNT: 'too many switches away from the test',
+  BLUR_TIME_OUT: 'too long away from the test or out of full screen',
+  TEST_TIME_OUT: 'time ran out',
+  PROCTOR_TERMINATE: 'ended by the proctor',
+  NO_FACE: 'no face seen',
+  MULTI_FACE: 'more than one face seen',
+};
+
+const reasonText = (reason: string): string => REASON_LABELS[reason] ?? (KIND_LABELS[reason as ProctorEventKind] ?? reason).toLowerCase();
+
+/** Milliseconds as '12s' or '3m 05s' (rounded up to a whole second, so a blink is '1s'). */
+const seconds = (ms: number): string => formatDuration(Math.max(1, Math.ceil(ms / 1000)));
+
+/**
+ * The facts of an event in one short sentence, from its detail (and, for a return to the test,
+ * the time since the matching departure when the reporter did not say); null when there are none.
+ */
+export function describeDetail(kind: ProctorEventKind, detail: ProctorDetail | null, awayMs?: number): string | null {
+  const d = detail ?? {};
+  const parts: string[] = [];
+  const number = (name: string): number | undefined => (typeof d[name] === 'number' ? (d[name] as number) : undefined);
+  const text = (name: string): string | undefined => (typeof d[name] === 'string' && d[name] !== '' ? (d[name] as string) : undefined);
+
+  const faces = number('faces');
+  if (faces !== undefined && kind === 'MULTI_FACE') parts.push(`${faces} faces`);
+  const away = number('away_ms') ?? awayMs;
+  if (away !== undefined && kind === 'FOCUS') parts.push(`away for ${seconds(away)}`);
+  const ms = number('ms');
+  if (ms !== undefined) parts.push(`for ${seconds(ms)}`);
+  const count = number('count');
+  const limit = number('limit');
+  if (count !== undefined) parts.push(limit !== undefined ? `${count} of ${limit} allowed` : `number ${count}`);
+  const reason = text('reason');
+  if (reason) parts.push(`reason: ${reasonText(reason)}`);
+  const detector = text('detector');
+  if (detector) parts.push(detector);
+  const words = text('text');
+  if (words) parts.push(`"${words}"`);
+  return parts.length > 0 ? capitalise(parts.join(', ')) : null;
+}
+
+const capitalise = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** Time from the start of the attempt: '+0:05', '+12:34', '+1:02:03' (never below zero). */
+export function formatOffset(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `+${h}:${pad(m)}:${pad(s)}` : `+${m}:${pad(s)}`;
+}
+
+/** The clock time of an event: 'HH:mm:ss' (the date is the test's and shown once above). */
+export function formatClock(ms: number): string {
+  return format(new Date(ms), 'HH:mm:ss');
+}
+
+export interface TimelineRow {
+  event: ProctorTimelineEvent;
+  kindClass: ProctorKindClass;
+  label: string;
+  detail: string | null;
+  offset: string;
+  clock: string;
+  source: string;
+}
+
+/** The timeline as the result page shows it, oldest first, with the number of flags (not actions or notes). */
+export function timelineRows(reply: ProctorTimelineReply): { rows: TimelineRow[]; flags: number } {
+  const lastAway = new Map<ProctorEventSource, number>();
+  let flags = 0;
+  const rows = reply.events.map((event) => {
+    const kindClass = PROCTOR_KIND_CLASS[event.kind];
+    if (kindClass === 'flag') flags += 1;
+    let awayMs: number | undefined;
+    if (event.kind === 'BLUR') lastAway.set(event.source, event.at);
+    if (event.kind === 'FOCUS') {
+      const left = lastAway.get(event.source);
+      if (left !== undefined) awayMs = event.at - left;
+      lastAway.delete(event.source);
+    }
+    return {
+      event,
+      kindClass,
+      label: KIND_LABELS[event.kind],
+      detail: describeDetail(event.kind, event.detail, awayMs),
+      offset: formatOffset(event.at - reply.started_at),
+      clock: formatClock(event.at),
+      source: SOURCE_LABELS[event.source],
+    };
+  });
+  return { rows, flags };
+}

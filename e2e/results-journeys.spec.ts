@@ -47,6 +47,7 @@ test('results list: paging, chapters, sorting, empty and failure', async ({ page
   const chapterTest = (i: number): MyResultsReply[number] => ({
     _id: `chapter-${i}`,
     name: i === 0 ? 'Chapter Test' : `Practice ${String.fromCharCode(74 - i)}`,
+    type: i === 0 ? 'chapter' : 'live',
     test_created_at: Date.now(),
     test_submitted_at: Date.now(),
     chapters: [{ name: 'Laws of Motion' }, { name: 'Work, Energy and Power' }],
@@ -63,6 +64,7 @@ test('results list: paging, chapters, sorting, empty and failure', async ({ page
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows).toHaveCount(11);
   await expect(page.getByText('Chapters: Laws of Motion, Work, Energy a ...')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Chapters: Laws of Motion, Work, Energy a ...' })).toHaveAttribute('href', '/chapter-test/chapter-0/instruction');
   // Sorted by name by default; the Name header toggles the direction.
   await expect(rows.nth(1)).toContainText('Chapter Test');
   const name = page.getByRole('columnheader', { name: 'Name' });
@@ -376,11 +378,15 @@ test('marksheet: list, print=true prints once after rendering, isolation and fai
 
 test('answer sheet: list, disabled card, detail with read-only answers and scroll to top', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  await editReply<TestListReply>(page, '/test/attempted-list', (reply) => [
-    ...reply,
-    ...reply.map((item) => ({ ...item, _id: 'in-progress', name: 'Unfinished Test', test_submitted_at: null })),
-    ...reply.map((item) => ({ ...item, _id: 'no-such-test', name: 'Withdrawn Test' })),
-  ]);
+  // Built from the demo test's item only: other journeys may have started more of Asha's tests.
+  await editReply<TestListReply>(page, '/test/attempted-list', (reply) => {
+    const taken = reply.filter((item) => item._id === TEST_ID);
+    return [
+      ...reply,
+      ...taken.map((item) => ({ ...item, _id: 'in-progress', name: 'Unfinished Test', test_submitted_at: null })),
+      ...taken.map((item) => ({ ...item, _id: 'no-such-test', name: 'Withdrawn Test' })),
+    ];
+  });
   await page.goto('/answer-sheet');
   await expect(page.getByText('You can verify you submitted answer here.')).toBeVisible();
   const card = page.getByRole('article', { name: TEST_NAME });

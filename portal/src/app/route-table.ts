@@ -76,7 +76,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/test/:id/ready-check', title: 'Device Check', screen: ReadyCheck },
   { path: '/test/:id/result', title: 'Result', screen: screen(() => import('../features/results/result-page')) },
   { path: '/test/:id/review', title: 'Review', screen: screen(() => import('../features/review/review-page')) },
-  later('/chapter-test/:ids/instruction', 'Instructions'),
+  { path: '/chapter-test/:ids/instruction', title: 'Chapter Test', screen: screen(() => import('../features/tests/chapter-instruction-page')) },
   { path: '/marksheet', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-list-page')) },
   { path: '/marksheet/:id', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')) },
   { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')) },

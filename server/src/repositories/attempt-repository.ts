@@ -1,8 +1,8 @@
 import type { InsertObject, Kysely, Selectable } from 'kysely';
 import type { AnswerValue, QuestionUpdate, SubmitReason } from '@invigil/shared/api/attempt-sync';
 import { answerValueSchema, submitReasonSchema } from '@invigil/shared/api/attempt-sync';
-import type { Device, Result } from '@invigil/shared/api/tests';
-import { resultSchema } from '@invigil/shared/api/tests';
+import type { Device, Result, TestType } from '@invigil/shared/api/tests';
+import { resultSchema, testTypeSchema } from '@invigil/shared/api/tests';
 import type { AnswersTable, AttemptsTable, Database } from '../db';
 import { preparedQuery } from '../lib/prepared-query';
 import { TEST_RECORD_COLUMNS, toTestRecord, visibleToUser } from './test-repository';
@@ -53,6 +53,7 @@ export interface SubmittedAttempt {
   userName: string;
   testId: string;
   testName: string;
+  testType: TestType;
   chapters: string;
   startedAt: number;
   submittedAt: number;
@@ -407,7 +408,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
         .selectFrom('attempts')
         .innerJoin('tests', 'tests.id', 'attempts.test_id')
         .innerJoin('users', 'users.id', 'attempts.user_id')
-        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
+        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.type as test_type', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
         .where('attempts.user_id', '=', userId)
         .where('attempts.submitted_at', 'is not', null)
         .orderBy('attempts.submitted_at', 'desc')
@@ -424,7 +425,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
         .selectFrom('attempts')
         .innerJoin('tests', 'tests.id', 'attempts.test_id')
         .innerJoin('users', 'users.id', 'attempts.user_id')
-        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
+        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.type as test_type', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
         .where('attempts.test_id', '=', testId)
         .where('attempts.submitted_at', 'is not', null)
         .execute();
@@ -562,6 +563,7 @@ function toSubmitted(row: {
   user_name: string;
   test_id: string;
   test_name: string;
+  test_type: string;
   chapters: string;
   started_at: number;
   submitted_at: number | null;
@@ -573,6 +575,7 @@ function toSubmitted(row: {
     userName: row.user_name,
     testId: row.test_id,
     testName: row.test_name,
+    testType: testTypeSchema.safeParse(row.test_type).data ?? 'live',
     chapters: row.chapters,
     startedAt: Number(row.started_at),
     submittedAt: Number(row.submitted_at),

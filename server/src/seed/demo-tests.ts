@@ -20,6 +20,7 @@ export const DEMO_TEST_IDS = {
   upcoming: 'demo-upcoming',
   merit: 'demo-merit',
   attempted: 'demo-attempted',
+  chapter: 'demo-chapter',
   answerSheet: 'demo-answer-sheet',
 } as const;
 
@@ -264,6 +265,29 @@ export function demoImportFile(now: number): ImportFileInput {
         mp_cost: 50,
         ...open,
         assigned_to: ['DEMO001', 'DEMO002'],
+      },
+      {
+        // A Chapter Test (type 'chapter'): its own instruction page lists the chapters.
+        _id: DEMO_TEST_IDS.chapter,
+        name: 'Chapter Test: Motion and Energy',
+        description: 'Practice on two physics chapters. Four questions, 10 minutes.',
+        type: 'chapter',
+        instruction: '<p>Four single-choice questions on the chapters below. +4 for a correct answer, -1 for a wrong one.</p>',
+        chapters: ['Laws of Motion', 'Work, Energy and Power'],
+        format: {
+          duration: 10,
+          parts: [
+            simplePart('Motion and Energy', [
+              mcq('A body of mass 2 kg accelerates at 3 m/s². The net force on it is', ['1.5 N', '5 N', '6 N', '9 N'], 'C'),
+              mcq('Which law explains the recoil of a gun?', ["Newton's first law", "Newton's second law", "Newton's third law", 'The law of gravitation'], 'C'),
+              mcq('The SI unit of work is', ['newton', 'joule', 'watt', 'pascal'], 'B'),
+              mcq('A 1 kg ball moving at 2 m/s has a kinetic energy of', ['1 J', '2 J', '4 J', '0.5 J'], 'B'),
+            ]),
+          ],
+        },
+        ...open,
+        skip_prepare: true,
+        assigned_to: ['DEMO001'],
       },
       {
         _id: DEMO_TEST_IDS.attempted,

@@ -43,7 +43,9 @@ function chaptersOf(raw: string): { name: string }[] {
 
 function resultRow(row: SubmittedAttempt): ResultRow[] {
   if (!row.result) return [];
-  return [{ _id: row.testId, name: row.testName, test_created_at: row.startedAt, test_submitted_at: row.submittedAt, chapters: chaptersOf(row.chapters), result: row.result }];
+  return [
+    { _id: row.testId, name: row.testName, test_created_at: row.startedAt, test_submitted_at: row.submittedAt, type: row.testType, chapters: chaptersOf(row.chapters), result: row.result },
+  ];
 }
 
 /** Page numbers are 1-based; anything else reads as the first page. */
@@ -112,7 +114,9 @@ export function createTestService(deps: TestServiceDeps) {
       if (attempt?.submittedAt != null) {
         const result = await attempts.resultOf(attempt.id);
         if (result) {
-          results = [{ _id: test.id, name: test.name, test_created_at: attempt.startedAt, test_submitted_at: attempt.submittedAt, chapters: test.chapters.map((name) => ({ name })), result }];
+          results = [
+            { _id: test.id, name: test.name, test_created_at: attempt.startedAt, test_submitted_at: attempt.submittedAt, type: test.type, chapters: test.chapters.map((name) => ({ name })), result },
+          ];
         }
       }
       return { test: test_, results };

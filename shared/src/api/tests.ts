@@ -16,7 +16,8 @@ import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE, answerValueSchema, s
  * parse. Only the test-out reply (after submission) uses `reviewQuestionSchema`, which adds them.
  */
 
-export const TEST_TYPES = ['live', 'aio-pdf', 'third-party'] as const;
+/** 'chapter': a Chapter Test, a practice test on some chapters (docs/decisions/0008-chapter-tests.md). */
+export const TEST_TYPES = ['live', 'aio-pdf', 'third-party', 'chapter'] as const;
 export const testTypeSchema = z.enum(TEST_TYPES);
 export type TestType = z.infer<typeof testTypeSchema>;
 
@@ -376,6 +377,8 @@ export const resultRowSchema = z.object({
   /** Started at (ms). */
   test_created_at: z.number().int(),
   test_submitted_at: z.number().int().nullable(),
+  /** The test's type: a 'chapter' test lists its chapters in the results list. */
+  type: testTypeSchema,
   chapters: z.array(chapterSchema),
   result: resultSchema,
 });

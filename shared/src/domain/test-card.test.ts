@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isStartDisabled, testCardLabel, testStartLink, type TestCardItem } from './test-card';
+import { instructionPath, isStartDisabled, testCardLabel, testStartLink, type TestCardItem } from './test-card';
 
 const DAY = 24 * 3600 * 1000;
 const item = (partial: Partial<TestCardItem> = {}): TestCardItem => ({ _id: 't1', time_to_start: DAY, ...partial });
@@ -46,5 +46,15 @@ describe('testStartLink', () => {
   });
   it('encodes the id', () => {
     expect(testStartLink(item({ _id: 'a/b?c' }), null)).toBe('/test/a%2Fb%3Fc/ready-check');
+  });
+  it('sends a chapter test to its own instructions, after the device check when that is not skipped', () => {
+    const chapter = item({ type: 'chapter' });
+    expect(testStartLink({ ...chapter, SKIP_PREPARE: true })).toBe('/chapter-test/t1/instruction');
+    expect(testStartLink(chapter, { SKIP_PREPARE: '1' })).toBe('/chapter-test/t1/instruction');
+    expect(testStartLink({ ...chapter, SKIP_PREPARE: true, resumeable: true })).toBe('/chapter-test/t1/instruction?resume=true');
+    expect(testStartLink(chapter)).toBe('/test/t1/ready-check');
+    expect(instructionPath({ _id: 'c 1', type: 'chapter' })).toBe('/chapter-test/c%201/instruction');
+    expect(instructionPath({ _id: 't1', type: 'live' })).toBe('/test/t1/instruction');
+    expect(instructionPath({ _id: 't1' })).toBe('/test/t1/instruction');
   });
 });

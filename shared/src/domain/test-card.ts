@@ -9,6 +9,8 @@ export interface TestCardItem {
   attempted?: boolean;
   resumeable?: boolean;
   SKIP_PREPARE?: unknown;
+  /** The test's type: a 'chapter' test has its own instruction page. */
+  type?: string;
 }
 
 export interface TestCardUserConfig {
@@ -37,11 +39,22 @@ export function isStartDisabled(item: TestCardItem): boolean {
 }
 
 /**
+ * The instructions of a test: /chapter-test/{id}/instruction for a chapter test (its variant of
+ * the instructions, with its chapters), else /test/{id}/instruction.
+ */
+export function instructionPath(item: Pick<TestCardItem, '_id' | 'type'>): string {
+  const id = encodeURIComponent(item._id);
+  return item.type === 'chapter' ? `/chapter-test/${id}/instruction` : `/test/${id}/instruction`;
+}
+
+/**
  * The start link: the device check (/test/{id}/ready-check) unless the test's or the user's
- * SKIP_PREPARE skips preparation, then the instructions; ?resume=true when resumable.
+ * SKIP_PREPARE skips preparation, then the instructions (a chapter test's own variant);
+ * ?resume=true when resumable. The device check always leads to /test/{id}/instruction, which
+ * sends a chapter test on to its variant.
  */
 export function testStartLink(item: TestCardItem, userConfig?: TestCardUserConfig | null): string {
   const skip = isFlagOn(item.SKIP_PREPARE) || isFlagOn(userConfig?.SKIP_PREPARE);
-  const path = `/test/${encodeURIComponent(item._id)}/${skip ? 'instruction' : 'ready-check'}`;
+  const path = skip ? instructionPath(item) : `/test/${encodeURIComponent(item._id)}/ready-check`;
   return item.resumeable ? `${path}?resume=true` : path;
 }

@@ -1,13 +1,14 @@
 import type { ResultRow } from '@invigil/shared/api/tests';
 import { describe, expect, it } from 'vitest';
-import { chapterSummary, hasNextPage, pageFromSearch, sortResults, truncate } from './result-rows';
+import { chapterSummary, hasNextPage, isChapterTestRow, pageFromSearch, sortResults, truncate } from './result-rows';
 
-function row(name: string, scored: number, percentage: number, chapters: string[] = []): ResultRow {
+function row(name: string, scored: number, percentage: number, chapters: string[] = [], type: ResultRow['type'] = 'live'): ResultRow {
   return {
     _id: name,
     name,
     test_created_at: 0,
     test_submitted_at: 1,
+    type,
     chapters: chapters.map((chapter) => ({ name: chapter })),
     result: {
       scored, max_marks: 10, percentage, attempted: 0, total: 0, correct: 0, wrong: 0, partial: 0, skipped: 0, pending: 0,
@@ -21,6 +22,11 @@ describe('chapterSummary', () => {
     expect(chapterSummary(row('Chapter Test', 0, 0, ['Motion', 'Force']))).toBe('Motion, Force');
     expect(chapterSummary(row('Weekly Test', 0, 0, ['Motion']))).toBeNull();
     expect(chapterSummary(row('Chapter Test', 0, 0, []))).toBeNull();
+  });
+  it('takes a test of type chapter for a Chapter Test, whatever its name', () => {
+    expect(chapterSummary(row('Motion: practice', 0, 0, ['Motion', 'Force'], 'chapter'))).toBe('Motion, Force');
+    expect(isChapterTestRow(row('Motion: practice', 0, 0, [], 'chapter'))).toBe(true);
+    expect(isChapterTestRow(row('Motion: practice', 0, 0, []))).toBe(false);
   });
   it('truncates to 30 characters plus " ..."', () => {
     const summary = chapterSummary(row('Chapter Test', 0, 0, ['Laws of Motion', 'Work, Energy and Power']));

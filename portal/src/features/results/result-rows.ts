@@ -3,18 +3,26 @@ import type { ResultRow } from '@invigil/shared/api/tests';
 /** Spec section 9: results page size 10 (the server's RESULTS_PAGE_SIZE). */
 export const RESULTS_PAGE_SIZE = 10;
 
-/** The test name that lists its chapters in the results table. */
+/**
+ * Spec: "Chapters listed for 'Chapter Test'". A Chapter Test is a test of type 'chapter'
+ * (docs/decisions/0008-chapter-tests.md); a row of a test literally named 'Chapter Test' keeps its
+ * chapters too, as this list showed them before chapter tests had a type.
+ */
 export const CHAPTER_TEST_NAME = 'Chapter Test';
 export const CHAPTERS_MAX_CHARS = 30;
+
+export function isChapterTestRow(row: Pick<ResultRow, 'name' | 'type'>): boolean {
+  return row.type === 'chapter' || row.name.trim() === CHAPTER_TEST_NAME;
+}
 
 /** Longer than `max` characters: the first `max` and ' ...'. */
 export function truncate(text: string, max = CHAPTERS_MAX_CHARS): string {
   return text.length > max ? `${text.slice(0, max)} ...` : text;
 }
 
-/** For a 'Chapter Test', its chapters (comma separated, truncated to 30 characters plus ' ...'); else null. */
-export function chapterSummary(row: Pick<ResultRow, 'name' | 'chapters'>): string | null {
-  if (row.name.trim() !== CHAPTER_TEST_NAME) return null;
+/** For a Chapter Test, its chapters (comma separated, truncated to 30 characters plus ' ...'); else null. */
+export function chapterSummary(row: Pick<ResultRow, 'name' | 'type' | 'chapters'>): string | null {
+  if (!isChapterTestRow(row)) return null;
   const names = row.chapters.map((chapter) => chapter.name.trim()).filter((name) => name !== '');
   return names.length > 0 ? truncate(names.join(', ')) : null;
 }

@@ -1,4 +1,5 @@
 import type { ResultRow } from '@invigil/shared/api/tests';
+import { instructionPath } from '@invigil/shared/domain/test-card';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -46,9 +47,14 @@ function ResultTableRow({ row, hideReview }: { row: ResultRow; hideReview: boole
       <th scope="row" className="font-normal">
         <span className="font-semibold">{row.name}</span>
         {chapters ? (
-          <span className="block text-xs opacity-80" title={row.chapters.map((chapter) => chapter.name).join(', ')}>
+          // A chapter test's chapters lead to its own instruction page (/chapter-test/{id}/instruction).
+          <Link
+            href={instructionPath({ _id: row._id, type: 'chapter' })}
+            className="link link-hover block text-xs opacity-80"
+            title={row.chapters.map((chapter) => chapter.name).join(', ')}
+          >
             Chapters: {chapters}
-          </span>
+          </Link>
         ) : null}
         <span className="block text-xs opacity-70">{formatDateTime(row.test_submitted_at ?? row.test_created_at)}</span>
       </th>

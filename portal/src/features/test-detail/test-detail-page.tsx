@@ -1,5 +1,5 @@
 import type { TestGetReply, TestInfo } from '@invigil/shared/api/tests';
-import { isStartDisabled, testCardLabel } from '@invigil/shared/domain/test-card';
+import { instructionPath, isStartDisabled, testCardLabel } from '@invigil/shared/domain/test-card';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Play } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -16,7 +16,7 @@ import { fetchTestDetail } from './test-detail-api';
 export const TEST_NOT_FOUND = 'Test not found!';
 export const TEST_FETCH_FAILED = 'Error fetching tests!';
 
-const TYPE_LABELS: Record<TestInfo['type'], string> = { live: 'Live', 'aio-pdf': 'PDF', 'third-party': 'Third party' };
+const TYPE_LABELS: Record<TestInfo['type'], string> = { live: 'Live', 'aio-pdf': 'PDF', 'third-party': 'Third party', chapter: 'Chapter Test' };
 
 function InfoTable({ test }: { test: TestInfo }) {
   const rows: [string, string][] = [
@@ -52,7 +52,7 @@ function TestDetail({ reply }: { reply: TestGetReply }) {
   const base = `/test/${encodeURIComponent(test._id)}`;
   const attemptNo = results.length + 1;
   const disabled = isStartDisabled(test);
-  const startHref = `${base}/instruction${test.resumeable ? '?resume=true' : ''}`;
+  const startHref = `${instructionPath(test)}${test.resumeable ? '?resume=true' : ''}`;
   const startLabel = test.resumeable ? `Resume Test #${Math.max(1, results.length)}` : `Start Test #${attemptNo}`;
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6">

@@ -1,164 +1,32 @@
-import type { TestInstructionReply } from '@invigil/shared/api/tests';
-import { ALREADY_SUBMITTED_MESSAGE } from '@invigil/shared/api/attempt-sync';
-import { accessCodeError } from '@invigil/shared/domain/access-code';
-import { START_REDIRECT_MS } from '@invigil/shared/domain/constants';
-import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { instructionPath } from '@invigil/shared/domain/test-card';
+import { useEffect } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
-import { ApiError } from '../../lib/api-client';
-import { showSnackbar } from '../../lib/snackbar';
-import { SafeHtml } from '../../ui/safe-html';
-import { TextField } from '../../ui/text-field';
-import { meritPoints, refreshUser } from '../auth/auth-state';
-import { rememberedDevices } from './device-store';
-import { fetchInstruction, startTest } from './tests-api';
-
-const INSTRUCTION_FAILED = 'Error fetching test instruction!';
-const START_FAILED = 'There was something wrong while creating test!';
+import { InstructionCard, LoadingInstructions, TestFacts } from './instruction-card';
+import { useInstruction } from './use-instruction';
 
 /** Instructions (/test/{id}/instruction): read, agree, and start (with the access code when asked). */
 export default function InstructionPage({ title }: { title: string }) {
-  useSignals();
   const { id = '' } = useParams<{ id: string }>();
   const search = useSearch();
   const resume = new URLSearchParams(search).get('resume') === 'true';
   const [, navigate] = useLocation();
-  const [data, setData] = useState<TestInstructionReply | null>(null);
-  const [agreed, setAgreed] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [askCode, setAskCode] = useState(false);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const data = useInstruction(id, resume);
+  // A chapter test has its own variant of this page; the device check always leads here.
+  const elsewhere = data && data.test.type === 'chapter' ? `${instructionPath(data.test)}${search ? `?${search}` : ''}` : null;
 
   useEffect(() => {
-    let cancelled = false;
-    fetchInstruction(id, resume).then(
-      (reply) => !cancelled && setData(reply),
-      (error: unknown) => {
-        if (cancelled) return;
-        showSnackbar(error instanceof ApiError && error.message ? error.message : INSTRUCTION_FAILED, { color: 'error' });
-        navigate('/test', { replace: true });
-      },
-    );
-    return () => {
-      cancelled = true;
-      clearTimeout(redirect.current);
-    };
-  }, [id, resume, navigate]);
+    if (elsewhere) navigate(elsewhere, { replace: true });
+  }, [elsewhere, navigate]);
 
-  const test = data?.test;
-  const opensLater = (test?.time_to_start ?? 0) > 0;
-  const canStart = Boolean(test) && agreed && !opensLater && !starting;
-
-  async function start(accessCode?: string) {
-    if (!test) return;
-    setStarting(true);
-    try {
-      const reply = await startTest({ id: test._id, devices: rememberedDevices(test._id), access_code: accessCode, resume });
-      if ('type' in reply) {
-        showSnackbar(reply.message, { color: 'info' });
-        navigate(`/test-submitted?reason=${encodeURIComponent(ALREADY_SUBMITTED_MESSAGE)}&tid=${encodeURIComponent(test._id)}`);
-        return;
-      }
-      setAskCode(false);
-      void refreshUser();
-      const route = test.format.partwise_timing ? 'test-in-partwise' : 'in';
-      redirect.current = setTimeout(() => navigate(`/test/${encodeURIComponent(test._id)}/${route}`), START_REDIRECT_MS);
-    } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : START_FAILED;
-      if (askCode) setCodeError(message);
-      else showSnackbar(message, { color: 'error' });
-      setStarting(false);
-    }
-  }
-
-  function onStart() {
-    if (!canStart || !test) return;
-    if (test.access_code && !resume) {
-      setCode('');
-      setCodeError(null);
-      setAskCode(true);
-      return;
-    }
-    void start();
-  }
-
-  function onSubmitCode(event: FormEvent) {
-    event.preventDefault();
-    const problem = accessCodeError(code);
-    setCodeError(problem);
-    if (!problem) void start(code.trim());
-  }
-
-  if (!test) {
-    return (
-      <main className="flex justify-center py-16" role="status" aria-label="Loading instructions">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-      </main>
-    );
-  }
-
+  if (!data || elsewhere) return <LoadingInstructions />;
+  const { test } = data;
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-6">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="mt-1 text-lg">{test.name}</p>
-      <dl className="mt-4 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
-        <div><dt className="opacity-70">Duration</dt><dd className="font-semibold">{test.format.duration} min</dd></div>
-        <div><dt className="opacity-70">Questions</dt><dd className="font-semibold">{test.format.noq}</dd></div>
-        <div><dt className="opacity-70">Max marks</dt><dd className="font-semibold">{test.format.max_marks}</dd></div>
-        <div><dt className="opacity-70">Parts</dt><dd className="font-semibold">{test.format.parts.length}</dd></div>
-      </dl>
+      <TestFacts test={test} />
       {data.chapters.length ? <p className="mt-2 text-sm">Chapters: {data.chapters.map((chapter) => chapter.name).join(', ')}</p> : null}
-      <section className="card mt-4 bg-base-100 shadow" aria-labelledby="instruction-heading">
-        <div className="card-body">
-          <h2 id="instruction-heading" className="card-title">Read carefully</h2>
-          {data.instruction.trim() ? (
-            <SafeHtml html={data.instruction} className="prose max-w-none" />
-          ) : (
-            <p className="opacity-80">This test has no special instructions. Answer every question within the time shown above.</p>
-          )}
-          {test.format.partwise_timing ? (
-            <p className="alert alert-info mt-2 text-sm">
-              Each part has its own time. When a part's time is over you move to the next part and cannot go back.
-            </p>
-          ) : null}
-          {test.mp_cost > 0 && !test.attempted ? (
-            <p className="alert alert-warning mt-2 text-sm">
-              Starting this test uses {test.mp_cost} merit points. You have {meritPoints.value}.
-            </p>
-          ) : null}
-          {opensLater ? (
-            <p className="alert mt-2 text-sm" role="status">This test opens {new Date(Date.now() + test.time_to_start).toLocaleString()}.</p>
-          ) : null}
-          <label className="mt-4 flex cursor-pointer items-start gap-3">
-            <input type="checkbox" className="checkbox checkbox-primary mt-0.5" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
-            <span>I have read and understood the instructions, and I agree to follow them.</span>
-          </label>
-          <div className="card-actions mt-4 justify-end">
-            <button type="button" className="btn btn-ghost" onClick={() => navigate('/test')}>Back</button>
-            <button type="button" className="btn btn-primary" disabled={!canStart} aria-busy={starting} onClick={onStart}>
-              {starting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              {resume ? 'Resume' : 'Start'}
-            </button>
-          </div>
-        </div>
-      </section>
-      {askCode ? (
-        <dialog open className="modal" aria-labelledby="access-code-heading">
-          <form className="modal-box" onSubmit={onSubmitCode} noValidate>
-            <h2 id="access-code-heading" className="text-lg font-bold">This test needs an access code</h2>
-            <p className="mt-1 text-sm opacity-80">Your invigilator gives you the code for this test.</p>
-            <div className="mt-3">
-              <TextField label="Access Code" value={code} onChange={setCode} error={codeError} autoComplete="off" autoFocus />
-            </div>
-            <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={() => { setAskCode(false); setStarting(false); }}>Cancel</button>
-              <button type="submit" className="btn btn-primary" disabled={starting}>Start</button>
-            </div>
-          </form>
-        </dialog>
-      ) : null}
+      <InstructionCard data={data} resume={resume} />
     </main>
   );
 }

@@ -1,20 +1,25 @@
 #!/usr/bin/env node
-// Face detectors for the camera check, compared on the labelled frame set.
-// Usage: npm run bench:proctor [-- --rounds=3] [-- --only=human,tiny320]
+// Face detectors for the camera check, compared on the labelled frame set (decision 0009).
+// Usage: npm run bench:proctor [-- --rounds=3] [-- --only=human-mesh,tiny320] [-- --long-seconds=60]
+//        npm run bench:proctor -- --report      (print the last run's figures again)
 //
 // Builds the 30 frames (scripts/make-face-frames.mjs: 10 with no face, 10 with one, 10 with two or
-// more, 640x480), bundles the shared model runners into Web Workers with esbuild, serves them with
-// the frames and the model and wasm files (copied from node_modules as a build copies them:
-// scripts/copy-face-assets.ts) on 127.0.0.1, and runs every candidate in headless Chromium
-// (Debian's /usr/bin/chromium): tfjs wasm backend, one thread, each candidate in its own worker as
-// in production. Each frame is detected ROUNDS times after a short warm-up; the model runs once per
-// frame with a low floor and the counting threshold is swept afterwards (a box at or above a
-// threshold survives non-maximum suppression the same way whether or not the lower ones were there).
+// more, 640x480, plus the same frames at 60% size), bundles the model runners into Web Workers
+// with esbuild, serves them with the frames and the model and wasm files (copied from node_modules
+// as a build copies them: scripts/copy-face-assets.ts) on 127.0.0.1, and runs every candidate in
+// headless Chromium (Debian's /usr/bin/chromium): tfjs wasm backend, one thread, each candidate in
+// its own worker as in production, all loaded at once and taking turns frame by frame so that the
+// load of a shared machine falls on all alike. Each frame is detected ROUNDS times after a short
+// warm-up; the model runs once per frame at its floor and the counting threshold is swept
+// afterwards (a box at or above a threshold survives non-maximum suppression the same way whether
+// or not the lower ones were there). Requests that leave the origin are refused and reported.
 //
-// Prints, per detector and threshold: ms per frame in the worker (median and p95; the round trip
-// from the page adds the bitmap transfer) and right answers per class (0, 1, 2+ faces).
-// Targets: at most 60 ms a frame, at least 29 of 30 right.
-// Run with tsx (the npm script does) so the asset list is read from its TypeScript source.
+// Prints, per detector and threshold: ms per frame in the worker (p10, median, p95) and right
+// answers per class (0, 1, 2+ faces); the far set at each detector's best threshold; then the
+// main thread's long tasks on a bare camera page while the chosen detector checks every second
+// on the fake camera (the test page's figure comes when the portal hosts the detector).
+// Targets: at most 60 ms a frame, at least 29 of 30 right, no long task over 50 ms.
+// Run with tsx (the npm script does): it imports the asset list and thresholds from TypeScript.
 import { execFileSync } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -25,11 +30,14 @@ import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
 import { copyFaceAssets, packageDir } from '../scripts/copy-face-assets.ts';
 import { FACE_COUNT_OPTIONS, FACE_DETECTOR_FLOOR } from '../shared/src/proctor/face-policy.ts';
+import { FACE_FRAMES_DIR, serveFacePage } from '../e2e/face/face-harness.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const arg = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROUNDS = Number(arg('rounds', 3));
+/** Seconds of the long-task run (0 skips it). */
+const LONG_SECONDS = Number(arg('long-seconds', 60));
 const WARMUP = 5;
 const ONLY = arg('only', '')
   .split(',')
@@ -67,6 +75,7 @@ const resultsFile = join(outDir, 'results.json');
 
 /** Steps 2 to 4: bundle, serve, run every candidate in Chromium. */
 async function measure() {
+  const loadStart = loadavg()[0];
   // 2. The page and the workers, bundled from the shared runners.
   await build({
     entryPoints: ['page.ts', 'worker-human.ts', 'worker-faceapi.ts'].map((f) => join(root, 'bench/proctor', f)),
@@ -144,7 +153,42 @@ async function measure() {
     await browser.close();
     server.close();
   }
-  return { run, browserVersion, offOrigin, notFound, load: loadavg()[0] };
+  return { run, browserVersion, offOrigin, notFound, loadStart, load: loadavg()[0], longTasks: LONG_SECONDS > 0 ? await measureLongTasks() : null };
+}
+
+/**
+ * Long tasks on the main thread of a bare camera page (e2e/face/camera-page.ts) while the face-count
+ * detector runs in its worker on the one-two-none fake camera, checking every second (ten times
+ * the spec's rate). Not yet the test page: that figure comes when the portal hosts the detector.
+ */
+async function measureLongTasks() {
+  console.log(`Long tasks: ${LONG_SECONDS} s of face checks every second on a bare camera page...`);
+  const { origin: pageOrigin, server: pageServer } = await serveFacePage();
+  const camera = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${join(FACE_FRAMES_DIR, 'video/one-two-none.y4m')}`],
+  });
+  try {
+    const page = await camera.newPage();
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => ({ at: e.startTime, duration: e.duration })))).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(pageOrigin);
+    await page.waitForFunction(() => 'faceCheck' in window);
+    const watchStart = await page.evaluate(() => performance.now());
+    const events = await page.evaluate(
+      (ms) => window.faceCheck.watch({ normalIntervalMs: 1000, detectedIntervalMs: 1000, confirmFrames: 3, confirmGapMs: 250 }, ms),
+      LONG_SECONDS * 1000,
+    );
+    const tasks = await page.evaluate(() => window.__longTasks);
+    // Tasks before the watch are the page's own start (parsing its bundle), not the face check.
+    const durations = tasks.filter((t) => t.at >= watchStart).map((t) => t.duration);
+    return { seconds: LONG_SECONDS, before: tasks.filter((t) => t.at < watchStart).map((t) => t.duration), tasks, watchStart, checks: events.filter((e) => e.type === 'check').length, frames: events.reduce((n, e) => n + (e.counts?.length ?? 0), 0), errors: events.filter((e) => e.type === 'error').length, durations };
+  } finally {
+    await camera.close();
+    pageServer.close();
+  }
 }
 
 // --report: print the figures of the last run again without measuring.
@@ -185,10 +229,10 @@ function bestOf(rows) {
 
 const count = (set, label) => set.filter((f) => f.label === label).length;
 console.log(`\nFace detection on ${frames.length} labelled frames (640x480; ${count(frames, '0')} with no face, ${count(frames, '1')} with one, ${count(frames, '2+')} with two or more)`);
-console.log(`Chromium ${browserVersion} headless, tfjs wasm backend in a Web Worker, ${ROUNDS} rounds after ${WARMUP} warm-up frames; ${cpus().length} cores, load average ${measured.load.toFixed(2)}`);
-console.log(`ms: time in the worker per frame (bitmap to pixels, then the model); trip: page to worker and back. Floor: the detector's own threshold, thresholds below it are not swept.`);
+console.log(`Chromium ${browserVersion} headless, tfjs wasm backend in a Web Worker, ${ROUNDS} rounds after ${WARMUP} warm-up frames; ${cpus().length} cores, load average ${measured.loadStart?.toFixed(2) ?? '?'} at the start, ${measured.load.toFixed(2)} at the end`);
+console.log(`ms: time in the worker per frame (bitmap to pixels, then the model), p10 is the model's cost with the least interference from other processes; trip: page to worker and back (median). Floor: the detector's own threshold, thresholds below it are not swept.`);
 console.log(`Targets: at most ${TARGET_MS} ms a frame, at least ${TARGET_RIGHT} of ${frames.length} right.\n`);
-console.log(`${pad('detector', 27)}${pad('wasm', 12)}${padStart('floor', 6)}${padStart('median', 8)}${padStart('p95', 7)}${padStart('trip', 7)}  ${pad('thr', 5)}${padStart('0', 6)}${padStart('1', 6)}${padStart('2+', 6)}${padStart('right', 8)}  verdict`);
+console.log(`${pad('detector', 27)}${pad('wasm', 12)}${padStart('floor', 6)}${padStart('p10', 6)}${padStart('median', 8)}${padStart('p95', 7)}${padStart('trip', 7)}  ${pad('thr', 5)}${padStart('0', 6)}${padStart('1', 6)}${padStart('2+', 6)}${padStart('right', 8)}  verdict`);
 if (!args.includes('--report')) writeFileSync(resultsFile, JSON.stringify({ measured }));
 const summary = [];
 for (const { id, error } of run.failed) console.log(`${pad(CANDIDATES.find((c) => c.id === id).label, 27)}failed: ${error.split('\n').slice(0, 4).join('\n')}`);
@@ -205,8 +249,8 @@ for (const loaded of run.loaded) {
   rows.forEach((row, i) => {
     const head =
       i === 0
-        ? `${pad(candidate.label, 27)}${pad(wasm, 12)}${padStart(candidate.options.minConfidence.toFixed(1), 6)}${padStart(median.toFixed(1), 8)}${padStart(percentile(ms, 95).toFixed(1), 7)}${padStart(percentile(trip, 50).toFixed(1), 7)}`
-        : ' '.repeat(67);
+        ? `${pad(candidate.label, 27)}${pad(wasm, 12)}${padStart(candidate.options.minConfidence.toFixed(1), 6)}${padStart(percentile(ms, 10).toFixed(1), 6)}${padStart(median.toFixed(1), 8)}${padStart(percentile(ms, 95).toFixed(1), 7)}${padStart(percentile(trip, 50).toFixed(1), 7)}`
+        : ' '.repeat(73);
     const ok = median <= TARGET_MS && row.right >= TARGET_RIGHT;
     console.log(`${head}  ${pad(row.threshold.toFixed(1), 5)}${perClassText(row, frames)}${padStart(`${row.right}/${frames.length}`, 8)}  ${ok ? 'meets both targets' : median > TARGET_MS ? 'too slow' : 'too many wrong'}${row === best ? '  <- best' : ''}`);
   });
@@ -229,6 +273,11 @@ if (chosenRow) {
   const ok = chosenRow.median <= TARGET_MS && near.right >= TARGET_RIGHT;
   console.log(`\nIn use (decision 0009): ${chosen.label}, floor ${chosen.options.minConfidence}, counted at ${chosen.chosen}: ${chosenRow.median.toFixed(1)} ms a frame (median), ${near.right}/${frames.length} right (far: ${far.right}/${farFrames.length}): ${ok ? 'meets both targets' : 'MISSES A TARGET'}.`);
 }
-console.log('\nMain-thread long tasks during a 60 s proctored test with detection on: n/a yet (TODO: measured once the portal hosts the detector worker).');
+const long = measured.longTasks;
+if (long) {
+  const over = long.durations.filter((d) => d > 50);
+  console.log(`\nMain-thread long tasks on a bare camera page, ${long.seconds} s, ${long.checks} checks (${long.frames} frames, ${long.errors} errors) in the worker, a check every second: ${long.durations.length} long task(s)${long.durations.length ? ` (longest ${Math.max(...long.durations).toFixed(0)} ms)` : ''}; ${over.length} over 50 ms.`);
+}
+console.log('Main-thread long tasks during a 60 s proctored test on the test page: n/a yet (TODO: measured once the portal hosts the detector worker). Target: none over 50 ms.');
 if (offOrigin.length) console.log(`\nRequests off our origin (refused): ${[...new Set(offOrigin)].join(', ')}`);
 if (notFound.length) console.log(`\nNot found on our server: ${[...new Set(notFound)].join(', ')}`);

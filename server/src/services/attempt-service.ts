@@ -32,6 +32,7 @@ import type { CachedPaper, PaperCache } from './paper-cache';
 import { createPartLayoutCache, partOfQuestion } from './part-layout';
 import { computeResult, parseStoredKey } from './scoring';
 import { applyGrades, reviewTestData, testData, testStatus, userData } from './test-views';
+import type { UploadService } from './upload-service';
 
 export interface AttemptServiceDeps {
   db: Kysely<Database>;
@@ -41,6 +42,8 @@ export interface AttemptServiceDeps {
   dbKind: DatabaseKind;
   /** Changes arriving up to this long after the deadline are still on time. */
   graceMs: number;
+  /** The attempt's uploaded files, listed in its replies. */
+  uploads: Pick<UploadService, 'listsOf'>;
 }
 
 const testNotFound = () => new AppError('not_found', TEST_MESSAGES.testNotFound);
@@ -73,7 +76,7 @@ function latestPerQuestion(updates: readonly QuestionUpdate[]): QuestionUpdate[]
  * grace after it closed) is kept late, whatever the portal let through.
  */
 export function createAttemptService(deps: AttemptServiceDeps) {
-  const { db, dbKind, papers, clock, logger, graceMs } = deps;
+  const { db, dbKind, papers, clock, logger, graceMs, uploads } = deps;
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
   const grades = createGradeRepository(db);
@@ -282,13 +285,13 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const { test, attempt } = await visibleTest(user, testId);
       if (!attempt) throw notStarted();
       if (attempt.submittedAt !== null) return alreadySubmitted();
-      const [paper, answers] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id)]);
+      const [paper, answers, files] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), uploads.listsOf(attempt.id, now)]);
       const ackedRev = maxRevOf(answers);
       const status = testStatus(test, attempt, now, graceMs);
       return {
         ...(embedPaper ? { testData: testData(paper.paper, status) } : {}),
         test: { _id: test.id, ...status },
-        userData: userData(attempt, answers, null, ackedRev, now),
+        userData: userData(attempt, answers, null, ackedRev, now, files),
         instructions: test.instruction,
         testConfig: test.config,
         paper: { version: paper.version, url: paperUrl(test.id, paper.version) },
@@ -384,19 +387,20 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     async out(user: UserRecord, testId: string): Promise<TestOutReply> {
       const now = clock.now();
       const { test, attempt } = await submittedAttempt(user, testId);
-      const [paper, rawKey, answers, ackedRev, result] = await Promise.all([
+      const [paper, rawKey, answers, ackedRev, result, files] = await Promise.all([
         paperOf(test),
         tests.answerKeyOf(test.id),
         attempts.answersOf(attempt.id),
         attempts.maxRev(attempt.id),
         attempts.resultOf(attempt.id),
+        uploads.listsOf(attempt.id, now),
       ]);
       const key = parseStoredKey(rawKey ?? '{}');
       const graded = await grades.gradesOf(attempt.id);
       const finalResult = result ?? computeResult(key, answers, attempt, gradeMarks(graded));
       return {
         testData: reviewTestData(paper.paper, key.questions, testStatus(test, attempt, now, graceMs)),
-        userData: applyGrades(userData(attempt, answers, finalResult, ackedRev, now), graded),
+        userData: applyGrades(userData(attempt, answers, finalResult, ackedRev, now, files), graded),
         result: finalResult,
         instructions: test.instruction,
       };
@@ -406,11 +410,17 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     async answerSheet(user: UserRecord, testId: string): Promise<AnswerSheetReply> {
       const now = clock.now();
       const { test, attempt } = await submittedAttempt(user, testId);
-      const [paper, answers, ackedRev, result] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id), attempts.resultOf(attempt.id)]);
+      const [paper, answers, ackedRev, result, files] = await Promise.all([
+        paperOf(test),
+        attempts.answersOf(attempt.id),
+        attempts.maxRev(attempt.id),
+        attempts.resultOf(attempt.id),
+        uploads.listsOf(attempt.id, now),
+      ]);
       const graded = await grades.gradesOf(attempt.id);
       return {
         testData: testData(paper.paper, testStatus(test, attempt, now, graceMs)),
-        userData: applyGrades(userData(attempt, answers, result, ackedRev, now), graded),
+        userData: applyGrades(userData(attempt, answers, result, ackedRev, now, files), graded),
         instructions: test.instruction,
       };
     },

@@ -98,7 +98,7 @@ test('results list: paging, chapters, sorting, empty and failure', async ({ page
 test('result: overall and detailed views, difficulty filter, score card and ranking', async ({ page }) => {
   await page.goto(`/test/${TEST_ID}/result`);
   const tabs = page.getByRole('tablist', { name: 'Result sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Overall', 'Score Card']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Overall', 'Score Card', 'Proctoring']);
   await expect(tabs.getByRole('tab', { name: 'Overall' })).toHaveAttribute('aria-selected', 'true');
 
   // Overall view: score, percentage, insight and the SWOT chart with its text alternative.
@@ -185,7 +185,7 @@ test('result: part tabs, ranking messages and the hidden Review button', async (
   await editReply<{ user: { config: Record<string, unknown> } }>(page, '/user', (reply) => ({ ...reply, user: { ...reply.user, config: { ...reply.user.config, HIDE_TEST_REVIEW: 'true' } } }));
   await page.goto(`/test/${TEST_ID}/result`);
   const tabs = page.getByRole('tablist', { name: 'Result sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['Overall', 'Atoms', 'Gases', 'Score Card']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Overall', 'Atoms', 'Gases', 'Score Card', 'Proctoring']);
   await expect(page.getByRole('link', { name: 'Review' })).toHaveCount(0);
   const overall = page.getByRole('tabpanel', { name: 'Overall' });
   await expect(overall.getByRole('listitem').filter({ hasText: 'Atoms' })).toContainText('Strength');

@@ -1,3 +1,4 @@
+import type { ProctorEventKind } from '../api/proctor-kinds';
 import { isFlagOn } from '../domain/config-flag';
 
 /**
@@ -12,7 +13,8 @@ import { isFlagOn } from '../domain/config-flag';
  * ten times in an hour of checks every 10 s.
  */
 
-export type FaceReason = 'NO_FACE' | 'MULTI_FACE';
+/** The event kinds a face check reports (shared/src/api/proctor-kinds.ts). */
+export type FaceReason = Extract<ProctorEventKind, 'NO_FACE' | 'MULTI_FACE'>;
 
 export const MULTI_FACE_WARNING = {
   title: 'Multiple Faces Detected!',

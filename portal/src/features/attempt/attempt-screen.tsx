@@ -1,9 +1,10 @@
+import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
 import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
 import { canClear } from '@invigil/shared/domain/answer-state';
 import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { NOTIFY_UPLOAD_BEFORE, UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/uploads';
 import { effect } from '@preact/signals-react';
@@ -11,6 +12,8 @@ import { AnswerSheetDialog, PreSubmitDialog } from './answer-sheet-dialog';
 import { AttachmentsDialog } from './attachments-dialog';
 import { takesAnswerImages } from './question-files';
 import { userConfig } from '../auth/auth-state';
+import { ProctoringHost } from '../proctoring/proctoring-host';
+import { attemptKey } from './answer-journal';
 import { useAttempt } from './attempt-context';
 import { PreviewDialog, RestDialog, SubmitDialog, SubmittingOverlay, TakenOverOverlay } from './attempt-dialogs';
 import { Modal } from '../../ui/modal';
@@ -64,8 +67,16 @@ function QuestionAnnouncer() {
   return <p className="sr-only" aria-live="polite">{`Question ${store.current.value + 1} of ${model.questions.length}`}</p>;
 }
 
+/** The page's own proctoring, while the attempt runs. */
+function ProctoringGate(props: { testId: string; attemptKey: string; config: Readonly<Record<string, unknown>>; onSubmit: (reason: SubmitReason) => void }) {
+  useSignals();
+  const { session } = useAttempt();
+  return <ProctoringHost {...props} running={session.phase.value === 'running'} />;
+}
+
 export function AttemptScreen() {
-  const { session, store, flags, model } = useAttempt();
+  const { session, store, flags, model, config, testId, userId } = useAttempt();
+  const autoSubmit = useCallback((reason: SubmitReason) => void session.submit(reason), [session]);
   const [navigatorOpen, setNavigatorOpen] = useState(false);
   const [preSubmitOpen, setPreSubmitOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -164,6 +175,7 @@ export function AttemptScreen() {
         }}
       />
       <RestDialog />
+      <ProctoringGate testId={testId} attemptKey={attemptKey(userId, testId)} config={config} onSubmit={autoSubmit} />
       <SubmittingOverlay />
       <TakenOverOverlay />
     </div>

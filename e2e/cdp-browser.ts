@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+
+/**
+ * A real Chromium, attached over CDP. Playwright's own launch emulates focus for every page, so
+ * visibilitychange and blur never fire there; a browser it merely attaches to behaves like a
+ * student's: opening another tab hides the test, and so on.
+ */
+export interface CdpBrowser {
+  browser: Browser;
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchCdpBrowser(extraArgs: readonly string[] = []): Promise<CdpBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'invigil-cdp-'));
+  const child: ChildProcess = spawn(
+    '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      ...extraArgs,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not print its DevTools address:\n${text}`)), 20_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}):\n${text}`)));
+  });
+  const browser = await chromium.connectOverCDP(endpoint, { noDefaults: true });
+  const context = browser.contexts()[0] ?? (await browser.newContext());
+  return {
+    browser,
+    context,
+    async close() {
+      await browser.close().catch(() => undefined);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+    },
+  };
+}

@@ -76,5 +76,5 @@ test('the face-count detector follows the camera from one face to two to none', 
   // Consecutive checks that agree, once: the video is one face, then two, then none (then loops).
   const changes = reasons.filter((reason, i) => i === 0 || reason !== reasons[i - 1]);
   expect(changes.slice(0, 3)).toEqual([null, 'MULTI_FACE', 'NO_FACE']);
-  expect(reasons.length).toBeGreaterThanOrEqual(9);
+  expect(reasons.length).toBeGreaterThanOrEqual(6);
 });

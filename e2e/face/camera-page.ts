@@ -46,8 +46,11 @@ const faceCheck = {
 
   /** The face-count detector's events over `ms` milliseconds. */
   async watch(settings: Pick<FaceCheckSettings, 'normalIntervalMs' | 'detectedIntervalMs' | 'confirmFrames' | 'confirmGapMs'>, ms: number): Promise<FaceEvent[]> {
+    // The model first, then the camera: the fake video starts with getUserMedia, so the checks
+    // line up with its segments however long the model takes to load.
+    const model = await connect();
     const video = await camera();
-    const detector = createFaceCountDetector({ source: videoFrameSource(video), loadModel: connect, settings, count: FACE_COUNT_OPTIONS });
+    const detector = createFaceCountDetector({ source: videoFrameSource(video), loadModel: async () => model, settings, count: FACE_COUNT_OPTIONS });
     const events: FaceEvent[] = [];
     const stop = await detector.start({ clock: hostClock(window), emit: (event) => events.push(event) });
     await sleep(ms);

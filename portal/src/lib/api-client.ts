@@ -30,7 +30,7 @@ export function configureApi(next: ApiHooks): void {
 
 export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: Record<string, unknown>;
+  body?: Record<string, unknown> | FormData;
   query?: Record<string, string | number | boolean | undefined>;
   /** Calls the spec allows without login (login, verifyOTP, user...) pass false. */
   auth?: boolean;

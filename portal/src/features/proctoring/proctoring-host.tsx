@@ -1,12 +1,15 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
-import type { FocusWarning } from '@invigil/shared/proctor/focus-policy';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
+import { focusSettings } from '@invigil/shared/proctor/focus-policy';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Maximize } from 'lucide-react';
+import { Maximize, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { userConfig } from '../auth/auth-state';
-import { startInPageProctor } from './in-page-proctor';
+import { enterFullScreen } from './focus-module';
+import type { ProctorWarning } from './proctor-module';
+import { PROCTOR_MODULES } from './proctor-modules';
+import { startProctorSession } from './proctor-session';
 
 export interface ProctoringHostProps {
   testId: string;
@@ -17,39 +20,36 @@ export interface ProctoringHostProps {
   onSubmit: (reason: SubmitReason) => void;
 }
 
-async function enterFullScreen(): Promise<boolean> {
-  try {
-    await document.documentElement.requestFullscreen({ navigationUI: 'hide' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function secondsUntil(at: number | null): number | null {
   return at === null ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
-/** The warning dialog, with the seconds left before an automatic submission when one is coming. */
-function WarningDialog({ warning, onClose }: { warning: FocusWarning; onClose: () => void }) {
-  const [left, setLeft] = useState(() => secondsUntil(warning.submitAt));
+function useCountdown(at: number | null): number | null {
+  const [left, setLeft] = useState(() => secondsUntil(at));
   useEffect(() => {
-    if (warning.submitAt === null) return;
-    const timer = setInterval(() => setLeft(secondsUntil(warning.submitAt)), 250);
+    setLeft(secondsUntil(at));
+    if (at === null) return;
+    const timer = setInterval(() => setLeft(secondsUntil(at)), 250);
     return () => clearInterval(timer);
-  }, [warning.submitAt]);
-  const fullScreen = warning.reason === 'FULLSCREEN';
+  }, [at]);
+  return left;
+}
+
+/** A warning as a dialog, with the seconds left before an automatic submission when one is coming. */
+function WarningDialog({ warning, onClose }: { warning: ProctorWarning; onClose: () => void }) {
+  const left = useCountdown(warning.submitAt);
+  const { action } = warning;
   return (
     <Modal
       open
       title={warning.title}
-      dismissable={!fullScreen}
+      dismissable={!action}
       onClose={onClose}
       actions={
-        fullScreen ? (
-          <button type="button" className="btn btn-primary" onClick={() => void enterFullScreen()}>
+        action ? (
+          <button type="button" className="btn btn-primary" onClick={action.run}>
             <Maximize className="h-4 w-4" aria-hidden="true" />
-            Return to full screen
+            {action.label}
           </button>
         ) : (
           <button type="button" className="btn btn-primary" onClick={onClose}>I understand</button>
@@ -64,24 +64,38 @@ function WarningDialog({ warning, onClose }: { warning: FocusWarning; onClose: (
   );
 }
 
+/** A warning over the whole screen (spec: 'Multiple Faces Detected!'); it stays until its cause is gone. */
+function WarningOverlay({ warning }: { warning: ProctorWarning }) {
+  const left = useCountdown(warning.submitAt);
+  return (
+    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-error/95 p-6 text-error-content" role="alertdialog" aria-modal="true" aria-labelledby="proctor-overlay-title" aria-describedby="proctor-overlay-text">
+      <div className="max-w-lg text-center">
+        <TriangleAlert className="mx-auto h-12 w-12" aria-hidden="true" />
+        <h2 id="proctor-overlay-title" className="mt-3 text-2xl font-bold">{warning.title}</h2>
+        <p id="proctor-overlay-text" className="mt-2 text-lg">{warning.text}</p>
+        {left !== null ? <p className="mt-3 text-lg font-bold tabular-nums">Automatic submission in {left} s</p> : null}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Runs the page's own proctoring while the attempt runs (unless the student's NO_PROCTOR is set):
- * shows its warnings and asks the attempt to submit when the policy says so. With full-screen
- * detection, the test starts by asking for full screen (a browser lets a page enter it only on a
- * click).
+ * shows its warnings and asks the attempt to submit when a module says so. With full-screen
+ * detection, the test starts by asking for full screen (a browser enters it only on a click).
  */
 export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }: ProctoringHostProps) {
   useSignals();
   const noProctor = isFlagOn(userConfig.value['NO_PROCTOR']);
-  const [warning, setWarning] = useState<FocusWarning | null>(null);
+  const [warnings, setWarnings] = useState<ProctorWarning[]>([]);
+  const [dismissed, setDismissed] = useState<ProctorWarning | null>(null);
   const [needsFullScreen, setNeedsFullScreen] = useState(false);
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     if (noProctor || !running) return;
-    const proctor = startInPageProctor({ testId, attemptKey, config, onWarning: setWarning, onSubmit });
-    if (proctor.settings.fullScreen && document.fullscreenElement === null) setNeedsFullScreen(true);
-    return () => proctor.stop();
+    if (focusSettings(config, window.innerWidth).fullScreen && document.fullscreenElement === null) setNeedsFullScreen(true);
+    return startProctorSession({ testId, attemptKey, config, modules: PROCTOR_MODULES, onWarnings: setWarnings, onSubmit });
   }, [noProctor, running, testId, attemptKey, config, onSubmit]);
 
   if (noProctor || !running) return null;
@@ -112,5 +126,10 @@ export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }
       </Modal>
     );
   }
-  return warning ? <WarningDialog key={`${warning.reason}:${warning.submitAt ?? ''}:${warning.text}`} warning={warning} onClose={() => setWarning(null)} /> : null;
+  const overlay = warnings.find((warning) => warning.overlay);
+  if (overlay) return <WarningOverlay warning={overlay} />;
+  // The latest dialog warning, unless the student closed that very one.
+  const latest = [...warnings].reverse().find((warning) => !warning.overlay);
+  if (!latest || latest === dismissed) return null;
+  return <WarningDialog key={`${latest.source}:${latest.reason}:${latest.submitAt ?? ''}:${latest.text}`} warning={latest} onClose={() => setDismissed(latest)} />;
 }

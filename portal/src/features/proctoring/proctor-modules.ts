@@ -1,0 +1,5 @@
+import { focusModule } from './focus-module';
+import type { ProctorModule } from './proctor-module';
+
+/** Every signal the page hosts; each decides from the test config whether it runs. */
+export const PROCTOR_MODULES: readonly ProctorModule[] = [focusModule];

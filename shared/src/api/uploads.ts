@@ -58,8 +58,7 @@ export const UPLOAD_MESSAGES = {
 /** Spec section 5: images are compressed to quality 0.8 within 1080x720 before upload. */
 export const IMAGE_COMPRESSION = { quality: 0.8, maxWidth: 1080, maxHeight: 720 } as const;
 
-/** Spec section 9: the upload warning shows when time left (s) falls below this. */
-export const NOTIFY_UPLOAD_BEFORE = 500;
+/** Shown once when time left falls below NOTIFY_UPLOAD_BEFORE (domain/constants.ts; the text speaks of 10 minutes). */
 export const UPLOAD_WARNING_MESSAGE = 'Less than 10 mins left. Upload your answer sheets now if you have not done so.';
 
 export function isUploadExtension(value: string): value is UploadExtension {

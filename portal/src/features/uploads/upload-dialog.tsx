@@ -1,5 +1,6 @@
 import type { NewDataReply, UploadExtension } from '@invigil/shared/api/uploads';
 import { UPLOAD_MESSAGES, UPLOAD_TYPES } from '@invigil/shared/api/uploads';
+import { MOBILE_WIDTH } from '@invigil/shared/domain/constants';
 import { Camera, FileText, Images } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
@@ -33,8 +34,6 @@ export interface UploadDialogProps {
   onUploaded: (reply: NewDataReply) => void;
 }
 
-/** Spec section 9: mobile width. At or below it, capture uses the phone's own camera picker. */
-const MOBILE_WIDTH = 500;
 
 let nextFileId = 1;
 
@@ -188,6 +187,7 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
   };
 
   const uploading = state === UPLOAD_STATE.uploading;
+  // Spec: on screens 500 wide or less, capture uses the phone's own rear-camera picker.
   const isMobile = typeof window !== 'undefined' && window.innerWidth <= MOBILE_WIDTH;
 
   let body: ReactNode = null;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
-import { mediaErrorMessage, stopStream } from '../media/media-check';
+import { useCamera } from '../media/use-camera';
 import { captureFrame, compressImage } from './image-compress';
 import { uploadFile } from './upload-api';
 import { nextUploadState, UPLOAD_STATE, type UploadDialogEvent, type UploadDialogState } from './upload-dialog-state';
@@ -58,11 +58,7 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
   const [fromCamera, setFromCamera] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState({ done: 0, total: 0, fraction: 0 });
-  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
   const [cameraId, setCameraId] = useState<string | undefined>(undefined);
-  const [cameraReady, setCameraReady] = useState(false);
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const streamRef = useRef<MediaStream | null>(null);
   const imagesInput = useRef<HTMLInputElement>(null);
   const pdfInput = useRef<HTMLInputElement>(null);
   const mobileCaptureInput = useRef<HTMLInputElement>(null);
@@ -76,8 +72,6 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
   // Closing (or the dialog going away) stops the camera and frees the previews.
   useEffect(() => {
     if (open) return;
-    stopStream(streamRef.current);
-    streamRef.current = null;
     setState(UPLOAD_STATE.idle);
     setError(null);
     setFiles((list) => {
@@ -87,36 +81,12 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
   }, [open]);
 
   // The camera runs only in state 1.
+  const camera = useCamera(open && state === UPLOAD_STATE.camera, cameraId);
   useEffect(() => {
-    if (!open || state !== UPLOAD_STATE.camera) return;
-    let cancelled = false;
-    setCameraReady(false);
-    void (async () => {
-      try {
-        const stream = await navigator.mediaDevices.getUserMedia({
-          video: { width: { ideal: 1280 }, height: { ideal: 720 }, ...(cameraId ? { deviceId: { exact: cameraId } } : {}) },
-          audio: false,
-        });
-        if (cancelled) return stopStream(stream);
-        streamRef.current = stream;
-        if (videoRef.current) {
-          videoRef.current.srcObject = stream;
-          await videoRef.current.play().catch(() => {});
-        }
-        const devices = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
-        if (!cancelled) setCameras(devices.filter((device) => device.kind === 'videoinput'));
-      } catch (cause) {
-        if (cancelled) return;
-        setError(mediaErrorMessage(cause));
-        setState(UPLOAD_STATE.idle);
-      }
-    })();
-    return () => {
-      cancelled = true;
-      stopStream(streamRef.current);
-      streamRef.current = null;
-    };
-  }, [open, state, cameraId]);
+    if (!camera.error) return;
+    setError(camera.error);
+    setState(UPLOAD_STATE.idle);
+  }, [camera.error]);
 
   const addFiles = (list: PendingFile[], camera: boolean) => {
     setFiles((current) => {
@@ -129,7 +99,7 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
   };
 
   const capture = async () => {
-    const video = videoRef.current;
+    const video = camera.videoRef.current;
     if (!video || video.videoWidth === 0) return;
     try {
       const blob = await captureFrame(video);
@@ -229,23 +199,15 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
   } else if (state === UPLOAD_STATE.camera) {
     body = (
       <div className="flex flex-col gap-3">
-        <video
-          ref={videoRef}
-          className="w-full rounded-box bg-black"
-          muted
-          playsInline
-          autoPlay
-          aria-label="Camera preview"
-          onLoadedData={() => setCameraReady(true)}
-        />
-        {cameraReady ? null : <p className="text-sm" role="status">Starting the camera…</p>}
+        <video ref={camera.videoRef} className="w-full rounded-box bg-black" muted playsInline autoPlay aria-label="Camera preview" />
+        {camera.ready ? null : <p className="text-sm" role="status">Starting the camera…</p>}
         <p className="text-sm text-base-content/70">Check that your handwriting is readable and the image is not flipped.</p>
-        {cameras.length > 1 ? (
+        {camera.cameras.length > 1 ? (
           <label className="flex items-center gap-2 text-sm">
             Camera
             <select className="select select-sm" value={cameraId ?? ''} onChange={(event) => setCameraId(event.target.value || undefined)}>
-              {cameras.map((camera, index) => (
-                <option key={camera.deviceId} value={camera.deviceId}>{camera.label || `Camera ${index + 1}`}</option>
+              {camera.cameras.map((device, index) => (
+                <option key={device.deviceId} value={device.deviceId}>{device.label || `Camera ${index + 1}`}</option>
               ))}
             </select>
           </label>
@@ -255,7 +217,7 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
     actions = (
       <>
         <button type="button" className="btn btn-ghost" onClick={() => move('back')}>Back</button>
-        <button type="button" className="btn btn-primary" disabled={!cameraReady} onClick={() => void capture()}>Capture</button>
+        <button type="button" className="btn btn-primary" disabled={!camera.ready} onClick={() => void capture()}>Capture</button>
       </>
     );
   } else {

@@ -35,7 +35,11 @@ const descriptive = (id: string, name: string) => ({
   assigned_to: [STUDENT.reg_no],
 });
 
-const TESTS = { main: descriptive('e2e-uploads', 'E2E: Answer Uploads'), postTest: descriptive('e2e-post-upload', 'E2E: Post-test PDF') };
+const TESTS = {
+  main: descriptive('e2e-uploads', 'E2E: Answer Uploads'),
+  postTest: descriptive('e2e-post-upload', 'E2E: Post-test PDF'),
+  offline: descriptive('e2e-offline-upload', 'E2E: Offline photo'),
+};
 
 // A 2x2 PNG and a one-page PDF, small enough to write inline.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
@@ -80,7 +84,7 @@ test('a student photographs and uploads answers, uploads a PDF answer sheet, and
   await expect.poll(async () => photosOf(await serverFiles(request, token, TESTS.main._id), 1).length).toBe(1);
   await expect.poll(async () => (await serverFiles(request, token, TESTS.main._id)).test_data.find((s) => s.qn === 1)?.ats ?? null).not.toBeNull();
 
-  // Question 2: a chosen image; the first try fails (network), the file stays for a retry.
+  // Question 2: a chosen image; the first try fails (a server error), the file stays for a retry.
   await page.getByRole('button', { name: 'Save & Next' }).click();
   // A photo alone answers a subjective question: the navigator says so.
   await expect(page.getByRole('button', { name: 'Question 1, Answered' })).toBeVisible();
@@ -92,7 +96,7 @@ test('a student photographs and uploads answers, uploads a PDF answer sheet, and
   await page.route('**/blobs/upload/**', async (route) => {
     if (failOnce) {
       failOnce = false;
-      await route.abort('internetdisconnected');
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service unavailable' }) });
     } else await route.continue();
   });
   await dialog2.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -173,4 +177,25 @@ test('after submitting, PDF UPLOAD on Scheduled Tests adds an answer sheet', asy
   await expect(snackbar(page, 'File Upload Successfull.')).toBeVisible();
   await expect(sheets.getByRole('link', { name: 'Open PDF 1' })).toBeVisible();
   expect((await serverFiles(request, token, TESTS.postTest._id, true)).pu).toHaveLength(1);
+});
+
+test('a photo taken offline is kept on the device, survives closing the tab, and uploads once back online', async ({ page, context, request }) => {
+  const token = await openStartedTest(page, request, STUDENT, TESTS.offline._id);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Upload answer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload answer for question 1' });
+  await dialog.getByTestId('choose-images').setInputFiles({ name: 'offline-page.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(snackbar(page, 'No connection: your file is kept on this device and will upload as soon as you are back online.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Waiting to upload: 1 file kept on this device')).toBeVisible();
+  await page.close();
+
+  await context.setOffline(false);
+  const again = await context.newPage();
+  await again.goto(`/test/${TESTS.offline._id}/in`);
+  await expect(again.getByRole('heading', { name: 'Question 1 of 3' })).toBeVisible();
+  await expect(again.getByRole('list', { name: 'Uploaded answer images for question 1' }).getByRole('img')).toHaveCount(1);
+  await expect(again.getByText(/Waiting to upload/)).toBeHidden();
+  await expect.poll(async () => photosOf(await serverFiles(request, token, TESTS.offline._id), 1).length).toBe(1);
 });

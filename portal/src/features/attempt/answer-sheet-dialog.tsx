@@ -12,7 +12,7 @@ export const answerSheetDialogOpen = signal(false);
 /** The attempt's answer-sheet PDFs while the test runs (PDF_UPLOAD or ONLY_PDF_ANSWER). */
 export function AnswerSheetDialog() {
   useSignals();
-  const { testId, files } = useAttempt();
+  const { testId, files, uploadQueue } = useAttempt();
   const close = () => (answerSheetDialogOpen.value = false);
   return (
     <Modal
@@ -22,15 +22,28 @@ export function AnswerSheetDialog() {
       actions={<button type="button" className="btn btn-primary" onClick={close}>Done</button>}
     >
       <p className="mb-3 text-sm">Upload your written answers as a PDF. You can upload more than one file and delete one before you submit.</p>
-      <AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} />
+      <AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} queue={uploadQueue} />
     </Modal>
+  );
+}
+
+/** How many answer files still wait on this device: shown before submitting. */
+export function WaitingUploadsWarning() {
+  useSignals();
+  const { uploadQueue } = useAttempt();
+  const count = uploadQueue?.pending.value.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <p role="alert" className="alert alert-warning mt-3 text-sm">
+      {count} {count === 1 ? 'file is' : 'files are'} still waiting to upload from this device. Stay online until they are sent: files cannot be added after you submit.
+    </p>
   );
 }
 
 /** Spec: the pre-submit upload dialog, before the submit dialog unless HIDE_PRE_SUBMIT is set. */
 export function PreSubmitDialog({ open, onBack, onContinue }: { open: boolean; onBack: () => void; onContinue: () => void }) {
   useSignals();
-  const { testId, files, flags, store } = useAttempt();
+  const { testId, files, flags, store, uploadQueue } = useAttempt();
   const imageCount = store.states.reduce((sum, state) => sum + (state.value.iu?.length ?? 0), 0);
   return (
     <Modal
@@ -54,9 +67,10 @@ export function PreSubmitDialog({ open, onBack, onContinue }: { open: boolean; o
       {flags.takesPdf ? (
         <div className="mt-3">
           <h3 className="mb-2 font-semibold">Answer sheet (PDF)</h3>
-          <AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} />
+          <AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} queue={uploadQueue} />
         </div>
       ) : null}
+      <WaitingUploadsWarning />
     </Modal>
   );
 }

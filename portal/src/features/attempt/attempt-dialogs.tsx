@@ -1,6 +1,7 @@
 import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
 import { restMessage } from '@invigil/shared/domain/partwise-timing';
 import { useSignals } from '@preact/signals-react/runtime';
+import { WaitingUploadsWarning } from './answer-sheet-dialog';
 import { useAttempt } from './attempt-context';
 import { Modal } from '../../ui/modal';
 import { questionTypeName } from './attempt-paper';
@@ -30,6 +31,7 @@ export function SubmitDialog({ open, overview, onCancel, onConfirm }: { open: bo
       }
     >
       <p>Are you sure you want to submit the test? You cannot change your answers after submitting.</p>
+      <WaitingUploadsWarning />
       <table className="table mt-3" aria-label="Submit overview">
         <tbody>
           {rows.map(([label, value]) => (

@@ -4,6 +4,8 @@ import { scheduleFromTimeLeftWindows, type PartSchedule } from '@invigil/shared/
 import { newQuestionState } from '@invigil/shared/domain/answer-state';
 import { signal as createSignal, type Signal } from '@preact/signals-react';
 import type { OverallFiles } from '../uploads/answer-sheet-uploads';
+import { UploadOutbox } from '../uploads/upload-outbox';
+import { UploadQueue } from '../uploads/upload-queue';
 import { storage } from '../../lib/storage';
 import { AnswerJournal, attemptKey } from './answer-journal';
 import { fetchPaper, fetchTestIn, submitAnswers, syncAnswers } from './attempt-api';
@@ -28,6 +30,8 @@ export interface LoadedAttempt {
   session: AttemptSession;
   /** The attempt's own uploads (answer-sheet PDFs, images), as the server last listed them. */
   files: Signal<OverallFiles>;
+  /** Answer files kept on the device until they can be uploaded (null where IndexedDB is unavailable). */
+  uploadQueue: UploadQueue | null;
 }
 
 export type LoadResult = { kind: 'already-submitted'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };
@@ -149,5 +153,17 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
     pendingIntent: intent,
     channelName: `invigil-attempt:${attempt}`,
   });
-  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session, files: createSignal({ iu: userData.iu, pu: userData.pu }) } };
+  const files = createSignal<OverallFiles>({ iu: userData.iu, pu: userData.pu });
+  const outbox = await UploadOutbox.open().catch(() => null);
+  const uploadQueue = outbox
+    ? new UploadQueue(outbox, attempt, (uploaded) => {
+        const { newData } = uploaded;
+        if ('pu' in newData) files.value = { iu: newData.iu, pu: newData.pu };
+        else {
+          const qi = model.indexOfQn.get(newData.qn);
+          if (qi !== undefined) store.setUploads(qi, newData);
+        }
+      })
+    : null;
+  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session, files, uploadQueue } };
 }

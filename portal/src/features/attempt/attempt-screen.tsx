@@ -76,7 +76,7 @@ function ProctoringGate(props: { testId: string; attemptKey: string; config: Rea
 }
 
 export function AttemptScreen() {
-  const { session, store, flags, model, config, testId, userId } = useAttempt();
+  const { session, store, flags, model, config, testId, userId, uploadQueue } = useAttempt();
   const autoSubmit = useCallback((reason: SubmitReason) => void session.submit(reason), [session]);
   const [navigatorOpen, setNavigatorOpen] = useState(false);
   const [preSubmitOpen, setPreSubmitOpen] = useState(false);
@@ -92,6 +92,13 @@ export function AttemptScreen() {
     if (flags.hidePreSubmit) setOverview(store.overview());
     else setPreSubmitOpen(true);
   };
+
+  // Answer files kept on this device go as soon as the connection allows.
+  useEffect(() => {
+    if (!uploadQueue) return;
+    void uploadQueue.load();
+    return uploadQueue.start();
+  }, [uploadQueue]);
 
   // Spec section 9: a warning when time left falls below NOTIFY_UPLOAD_BEFORE, once, if this test takes uploads.
   useEffect(() => {

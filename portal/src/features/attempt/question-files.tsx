@@ -7,6 +7,7 @@ import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';
 import { deleteQuestionFile } from '../uploads/upload-api';
 import { UploadDialog } from '../uploads/upload-dialog';
+import { WaitingUploads } from '../uploads/waiting-uploads';
 import { UploadedFiles } from '../../ui/uploaded-files';
 import { useAttempt } from './attempt-context';
 
@@ -18,7 +19,7 @@ export function takesAnswerImages(qt: Parameters<typeof answerKind>[0], onlyPdfA
 /** A subjective question's answer photos: the ones uploaded (with delete) and Upload answer. */
 export function QuestionFiles({ qi }: { qi: number }) {
   useSignals();
-  const { model, store, testId, flags } = useAttempt();
+  const { model, store, testId, flags, uploadQueue } = useAttempt();
   const [open, setOpen] = useState(false);
   const item = model.questions[qi];
   const state = store.states[qi]?.value;
@@ -46,6 +47,7 @@ export function QuestionFiles({ qi }: { qi: number }) {
         </button>
       </div>
       <UploadedFiles images={images} onDelete={remove} label={`Uploaded answer images for question ${qi + 1}`} />
+      <WaitingUploads queue={uploadQueue} qn={qn} />
       <UploadDialog
         open={open}
         onClose={() => setOpen(false)}
@@ -56,6 +58,7 @@ export function QuestionFiles({ qi }: { qi: number }) {
         onUploaded={(reply) => {
           if (!('pu' in reply.newData)) store.setUploads(qi, reply.newData);
         }}
+        {...(uploadQueue ? { onKeepOffline: (files) => uploadQueue.enqueue(files.map((file) => ({ ...file, testId }))) } : {})}
       />
     </div>
   );

@@ -32,10 +32,17 @@ export interface UploadDialogProps {
   kinds: readonly UploadKind[];
   /** After each file is saved: the question's (or the attempt's) lists as the server now has them. */
   onUploaded: (reply: NewDataReply) => void;
+  /**
+   * Without a connection, the files not sent yet go here (kept on the device, sent when the
+   * connection is back) and the dialog closes. Without it, they stay in the preview for a retry.
+   */
+  onKeepOffline?: (files: { qn: number; ext: UploadExtension; name: string; blob: Blob }[]) => Promise<void>;
 }
 
 
 let nextFileId = 1;
+
+export const OFFLINE_KEPT_MESSAGE = 'No connection: your file is kept on this device and will upload as soon as you are back online.';
 
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -52,7 +59,7 @@ function failureText(error: unknown, kind: 'image' | 'pdf'): string {
  * uploaded with progress. States 0 idle, 1 camera, 2 preview, -1 uploading. A failed upload keeps
  * the files in the preview for another try; files already uploaded stay uploaded.
  */
-export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUploaded }: UploadDialogProps) {
+export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUploaded, onKeepOffline }: UploadDialogProps) {
   const [state, setState] = useState<UploadDialogState>(UPLOAD_STATE.idle);
   const [files, setFiles] = useState<PendingFile[]>([]);
   const [fromCamera, setFromCamera] = useState(false);
@@ -146,6 +153,21 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
         if (file.previewUrl) URL.revokeObjectURL(file.previewUrl);
         setFiles((current) => current.filter((item) => item.id !== file.id));
       } catch (cause) {
+        const offline = cause instanceof ApiError && cause.status === null;
+        if (offline && onKeepOffline) {
+          const rest = queue.slice(index).map(({ ext, name, blob }) => ({ qn, ext, name, blob }));
+          try {
+            await onKeepOffline(rest);
+            for (const kept of queue.slice(index)) if (kept.previewUrl) URL.revokeObjectURL(kept.previewUrl);
+            setFiles([]);
+            showSnackbar(OFFLINE_KEPT_MESSAGE, { color: 'warning', timeout: 6000 });
+            move('done');
+            onClose();
+            return;
+          } catch {
+            // The device could not keep it either: leave it in the preview for a retry.
+          }
+        }
         setError(failureText(cause, file.ext === 'pdf' ? 'pdf' : 'image'));
         move('failed');
         return;

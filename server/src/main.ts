@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     limiterRepository
       .removeExpired(systemClock.now(), config.loginWindowSeconds * 1000)
       .catch((error: unknown) => logger.warn('Could not prune login failures:', error));
+    tests.uploads.pruneAbandoned(systemClock.now()).catch((error: unknown) => logger.warn('Could not prune abandoned uploads:', error));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema } from '@invigil/shared/api/common';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
@@ -220,5 +222,20 @@ describe('answer uploads: presign, PUT, save', () => {
     expect(out.userData.test_data.find((item) => item.qn === SUBJECTIVE_QN)?.iu).toHaveLength(1);
     const row = await t.db.kysely.selectFrom('uploads').select(['after_submit']).where('qn', '=', 0).executeTakeFirstOrThrow();
     expect(Number(row.after_submit)).toBe(1);
+  });
+
+  it('forgets uploads never saved after a day, and keeps saved ones', async () => {
+    const t = await newApp();
+    const asha = await student(t);
+    await asha.start(SHEET);
+    const saved = newDataReplySchema.parse(await (await asha.upload(SHEET, SUBJECTIVE_QN, 'png', PNG)).json()).newData as { iu: string[] };
+    const abandoned = presignReplySchema.parse(await (await asha.post(`/api/presignURL/${SHEET}/${SUBJECTIVE_QN}/png`, { test_id: SHEET, content_type: 'image/png' })).json());
+    expect((await t.app.request(abandoned.signedURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status).toBe(200);
+    expect(await t.tests.uploads.pruneAbandoned(t.clock.now())).toBe(0);
+    t.clock.advance(25 * 60 * 60_000);
+    expect(await t.tests.uploads.pruneAbandoned(t.clock.now())).toBe(1);
+    expect(await t.db.kysely.selectFrom('uploads').select('status').execute()).toEqual([{ status: 'saved' }]);
+    expect(existsSync(join(t.config.blobDir, 'uploads', abandoned.fileName))).toBe(false);
+    expect(existsSync(join(t.config.blobDir, 'uploads', uploadFileName(saved.iu[0] as string)))).toBe(true);
   });
 });

@@ -58,6 +58,9 @@ export interface UploadLists {
   overall: Omit<OverallUploads, 'qn'>;
 }
 
+/** Uploads not saved within a day are abandoned: the longest test plus every grace is far less. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
 const fileKeyOf = (upload: Pick<UploadRecord, 'id' | 'ext'>): string => `${upload.id}.${upload.ext}`;
 
 /**
@@ -163,6 +166,21 @@ export function createUploadService({ db, papers, store, clock, graceMs }: Uploa
 
   return {
     listsOf,
+
+    /**
+     * Forgets uploads that were never saved (a URL given out but never used, or bytes PUT and
+     * never confirmed) once they are older than `maxAgeMs`: their rows and files. Returns how many.
+     */
+    async pruneAbandoned(now: number = clock.now(), maxAgeMs: number = ABANDONED_UPLOAD_MS): Promise<number> {
+      const ids = await uploads.stalePending(now - maxAgeMs, 500);
+      for (const id of ids) {
+        const upload = await uploads.findById(id);
+        if (!upload || upload.status === 'saved') continue;
+        await uploads.delete(id);
+        await store.remove(fileKeyOf(upload));
+      }
+      return ids.length;
+    },
 
     /** POST /presignURL/{testId}/{qn}/{ext}: a signed URL to PUT one file to. */
     async presign(user: UserRecord, testId: string, qn: number, rawExt: string, request: PresignRequest): Promise<PresignReply> {

@@ -2,7 +2,7 @@ import type { PlasmoCSConfig } from 'plasmo';
 
 import type { ToExtensionMessage } from '@invigil/shared/protocol/messages';
 
-import { acceptPageMessage, acceptReply } from '../lib/bridge-filter';
+import { acceptPageMessage, acceptPush, acceptReply } from '../lib/bridge-filter';
 import { pageHidden, relayPortalMessage, type BridgeMessage } from '../lib/bridge-messages';
 import { PORTAL_ORIGINS } from '../lib/config';
 
@@ -52,13 +52,25 @@ function startBridge(): void {
     void send(pageHidden());
   };
 
+  // Relays of extension-assisted proctoring, pushed by the background to this tab.
+  const onPush = (data: unknown, sender: chrome.runtime.MessageSender): void => {
+    const push = acceptPush(data, sender, chrome.runtime.id);
+    if (push) window.postMessage(push, location.origin);
+  };
+
   function stop(): void {
     window.removeEventListener('message', onMessage);
     window.removeEventListener('pagehide', onPageHide);
+    try {
+      chrome.runtime.onMessage.removeListener(onPush);
+    } catch {
+      // The extension is gone already.
+    }
   }
 
   window.addEventListener('message', onMessage);
   window.addEventListener('pagehide', onPageHide);
+  chrome.runtime.onMessage.addListener(onPush);
 }
 
 // Pages that are not on the allow-list get no listener at all.

@@ -4,7 +4,7 @@ import { createPairRequest } from '@invigil/shared/protocol/pairing';
 import type { ToExtensionMessage } from '@invigil/shared/protocol/messages';
 import { randomId } from '@invigil/shared/protocol/messages';
 
-import { handleBridgeMessage, trustedSender, type HandlerDeps, type Sender } from './background-handler';
+import { handleBridgeMessage, trustedSender, type HandlerDeps, type ProctorRequests, type Sender } from './background-handler';
 import { pageHidden, relayPortalMessage } from './bridge-messages';
 import type { Pairing } from './pairing-state';
 import type { PairingStore } from './pairing-store';
@@ -125,5 +125,54 @@ describe('handleBridgeMessage', () => {
     await handleBridgeMessage(relayPortalMessage(createPairRequest()), sender({ tab: { id: 2 } }), deps);
     await handleBridgeMessage(pageHidden(), sender({ tab: { id: 1 } }), deps);
     expect([...store.map.keys()]).toEqual([2]);
+  });
+});
+
+describe('handleBridgeMessage: proctoring requests', () => {
+  function withProctor() {
+    const calls: { type: string; paired: boolean; tabId: number; documentId?: string | undefined }[] = [];
+    const gone: number[] = [];
+    const proctor: ProctorRequests = {
+      async request(message, from, paired) {
+        calls.push({ type: message.type, paired, tabId: from.tabId, documentId: from.documentId });
+        return {
+          channel: 'invigil', direction: 'to-portal', id: message.id, type: 'PROCTOR_STATUS',
+          payload: { testId: message.payload.testId, session: message.payload.session, watching: paired, fullScreen: false, missed: [] },
+        };
+      },
+      async pageGone(from) {
+        gone.push(from.tabId);
+      },
+    };
+    const { store, deps } = setup();
+    return { calls, gone, store, deps: { ...deps, proctor } };
+  }
+  const stop = (): ToExtensionMessage => ({ channel: 'invigil', direction: 'to-extension', id: randomId(), type: 'STOP_PROCTORING', payload: { testId: 't1', session: randomId() } });
+
+  it('hands them to the controller, saying whether this document is paired', async () => {
+    const { calls, deps } = withProctor();
+    await handleBridgeMessage(relayPortalMessage(stop()), sender(), deps);
+    await handleBridgeMessage(relayPortalMessage(createPairRequest()), sender(), deps);
+    const reply = await handleBridgeMessage(relayPortalMessage(stop()), sender(), deps);
+    expect(reply).toMatchObject({ type: 'PROCTOR_STATUS', payload: { watching: true } });
+    expect(calls).toEqual([
+      { type: 'STOP_PROCTORING', paired: false, tabId: 5, documentId: 'DOC-1' },
+      { type: 'STOP_PROCTORING', paired: true, tabId: 5, documentId: 'DOC-1' },
+    ]);
+  });
+
+  it('never reaches the controller from a foreign origin', async () => {
+    const { calls, gone, deps } = withProctor();
+    const foreign = sender({ origin: 'http://127.0.0.1:18081', url: 'http://127.0.0.1:18081/' });
+    expect(await handleBridgeMessage(relayPortalMessage(stop()), foreign, deps)).toBeNull();
+    expect(await handleBridgeMessage(pageHidden(), foreign, deps)).toBeNull();
+    expect(calls).toEqual([]);
+    expect(gone).toEqual([]);
+  });
+
+  it('tells the controller when a page goes away', async () => {
+    const { gone, deps } = withProctor();
+    await handleBridgeMessage(pageHidden(), sender(), deps);
+    expect(gone).toEqual([5]);
   });
 });

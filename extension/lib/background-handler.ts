@@ -1,9 +1,16 @@
-import type { ToPortalMessage } from '@invigil/shared/protocol/messages';
+import { isProctorRequest, type ProctorRequest, type ProctorStatus, type ToPortalMessage } from '@invigil/shared/protocol/messages';
 import { answerPortal, isAllowedOrigin, normaliseOrigin } from '@invigil/shared/protocol/pairing';
 
 import { parseBridgeMessage } from './bridge-messages';
 import { pairingBelongsTo } from './pairing-state';
 import type { PairingStore } from './pairing-store';
+import type { Requester } from './proctor-watch';
+
+/** Extension-assisted proctoring (lib/proctor-controller.ts), as the handler needs it. */
+export interface ProctorRequests {
+  request(message: ProctorRequest, from: Requester, paired: boolean): Promise<ProctorStatus>;
+  pageGone(from: Requester): Promise<void>;
+}
 
 /** The parts of chrome.runtime.MessageSender the background trusts (they are set by the browser). */
 export interface Sender {
@@ -21,6 +28,7 @@ export interface HandlerDeps {
   allowed: readonly string[];
   store: PairingStore;
   now: () => number;
+  proctor?: ProctorRequests;
 }
 
 /**
@@ -52,9 +60,15 @@ export async function handleBridgeMessage(data: unknown, sender: Sender, deps: H
 
   const stored = await deps.store.get(from.tabId);
   const current = stored && pairingBelongsTo(stored, { origin: from.origin, documentId: sender.documentId }) ? stored : null;
+  const requester = { origin: from.origin, tabId: from.tabId, documentId: sender.documentId };
   if (message.kind === 'page-hidden') {
     if (current) await deps.store.remove(from.tabId);
+    await deps.proctor?.pageGone(requester);
     return null;
+  }
+  if (isProctorRequest(message.message)) {
+    // Starting needs this document's pairing; the rest must come from the page that started.
+    return deps.proctor ? deps.proctor.request(message.message, requester, current !== null) : null;
   }
 
   const reply = answerPortal(message.message, from.origin, {

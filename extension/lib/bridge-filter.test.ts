@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { answerPortal, createPairRequest } from '@invigil/shared/protocol/pairing';
 
-import { acceptPageMessage, acceptReply } from './bridge-filter';
+import { acceptPageMessage, acceptPush, acceptReply } from './bridge-filter';
 
 const self = { name: 'the window' };
 const context = { self, pageOrigin: 'http://127.0.0.1:18080', allowed: ['http://127.0.0.1:18080'] };
@@ -50,5 +50,22 @@ describe('acceptReply', () => {
     expect(acceptReply(undefined, request)).toBeNull();
     expect(acceptReply({ ...ack, direction: 'to-extension' }, request)).toBeNull();
     expect(acceptReply(ack, createPairRequest())).toBeNull();
+  });
+});
+
+describe('acceptPush', () => {
+  const relay = {
+    channel: 'invigil', direction: 'to-portal', id: 'pushpushpushpushpush', type: 'PROCTOR_EVENT',
+    payload: { testId: 't1', session: 'session-aaaaaaaaaaaa', seq: 1, events: [{ id: 'e-0000001', at: 1, kind: 'BLUR', source: 'extension' }], warning: null },
+  };
+  it('passes a well-formed relay from our own worker', () => {
+    expect(acceptPush(relay, { id: 'EXT' }, 'EXT')).toEqual(relay);
+  });
+  it('drops pushes from content scripts, other extensions, and anything but a relay', () => {
+    expect(acceptPush(relay, { id: 'EXT', tab: { id: 3 } }, 'EXT')).toBeNull();
+    expect(acceptPush(relay, { id: 'OTHER' }, 'EXT')).toBeNull();
+    const ack = answerPortal(createPairRequest(), 'http://127.0.0.1:18080', { pairedOrigin: null, extensionVersion: '0.1.0' });
+    expect(acceptPush(ack, { id: 'EXT' }, 'EXT')).toBeNull();
+    expect(acceptPush({ ...relay, payload: { ...relay.payload, submit: 'EVERYTHING' } }, { id: 'EXT' }, 'EXT')).toBeNull();
   });
 });

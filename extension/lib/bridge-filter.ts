@@ -1,6 +1,7 @@
 import {
   parseToExtension,
   parseToPortal,
+  type ProctorEventMessage,
   type ToExtensionMessage,
   type ToPortalMessage,
 } from '@invigil/shared/protocol/messages';
@@ -37,4 +38,21 @@ export function acceptPageMessage(event: PageMessage, context: BridgeContext): T
 export function acceptReply(reply: unknown, request: ToExtensionMessage): ToPortalMessage | null {
   const message = parseToPortal(reply);
   return message && message.id === request.id ? message : null;
+}
+
+/** The parts of chrome.runtime.MessageSender the bridge looks at for a push. */
+export interface PushSender {
+  id?: string | undefined;
+  tab?: unknown;
+}
+
+/**
+ * A relay the background pushed to this tab (chrome.tabs.sendMessage) to post to the page, or
+ * null: it must come from our own extension's worker (no tab: not another content script) and be
+ * a well-formed PROCTOR_EVENT. Nothing else is ever pushed to the page.
+ */
+export function acceptPush(data: unknown, sender: PushSender, extensionId: string): ProctorEventMessage | null {
+  if (sender.id !== extensionId || sender.tab !== undefined) return null;
+  const message = parseToPortal(data);
+  return message?.type === 'PROCTOR_EVENT' ? message : null;
 }

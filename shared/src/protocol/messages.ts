@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { proctorEventSchema } from '../api/proctor';
 
 /**
  * Messages between the portal page and the extension. They travel by window.postMessage to the
@@ -24,7 +25,66 @@ export const statusRequestSchema = z.object({
   type: z.literal('STATUS_REQUEST'),
   payload: z.object({}).strict(),
 });
-export const toExtensionMessageSchema = z.discriminatedUnion('type', [pairRequestSchema, statusRequestSchema]);
+
+/**
+ * Extension-assisted proctoring (decision 0014). The page that runs an attempt asks the paired
+ * extension to watch tabs, windows and full screen for it: the extension reports its events to the
+ * server with the attempt's proctor token and relays them (PROCTOR_EVENT) so the page can warn and
+ * submit. `session` is the page's random id for one watch; every answer and relay echoes it.
+ */
+const testIdField = z.string().min(1).max(64);
+const epochMs = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const durationMs = z.number().finite().nonnegative().max(24 * 3600 * 1000);
+const countField = z.number().int().nonnegative().max(1_000_000);
+
+/** The focus rules of the test (shared/proctor/focus-policy FocusSettings), as the page computed them. */
+export const focusSettingsSchema = z.strictObject({
+  autoTerminate: z.boolean(),
+  fullScreen: z.boolean(),
+  mouseOut: z.boolean(),
+  allowedCount: countField,
+  maxAwayMs: durationMs.min(1),
+  warningOffsetMs: durationMs,
+  warningOffsetCount: countField,
+});
+
+export const startProctoringSchema = z.object({
+  ...envelope,
+  direction: z.literal('to-extension'),
+  type: z.literal('START_PROCTORING'),
+  payload: z.strictObject({
+    testId: testIdField,
+    session: nonce,
+    /** The portal's API, on the portal's own origin (`<origin>/api`); the extension checks it. */
+    apiBase: z.string().url().max(300),
+    proctorToken: z.string().min(1).max(2000),
+    /** When the token stops being accepted (ms, server clock). */
+    expiresAt: epochMs,
+    settings: focusSettingsSchema,
+    /** Times away the page already counted for this attempt (the count survives a reload). */
+    blurCount: countField,
+  }),
+});
+const sessionPayload = z.strictObject({ testId: testIdField, session: nonce });
+export const stopProctoringSchema = z.object({ ...envelope, direction: z.literal('to-extension'), type: z.literal('STOP_PROCTORING'), payload: sessionPayload });
+/** The page's heartbeat; the answer also carries the relays after `after` the page may have missed. */
+export const proctorPingSchema = z.object({
+  ...envelope,
+  direction: z.literal('to-extension'),
+  type: z.literal('PROCTOR_PING'),
+  payload: z.strictObject({ testId: testIdField, session: nonce, after: countField }),
+});
+/** 'Return to full screen': the extension puts the attempt's window back in full screen. */
+export const proctorFullScreenSchema = z.object({ ...envelope, direction: z.literal('to-extension'), type: z.literal('PROCTOR_FULLSCREEN'), payload: sessionPayload });
+
+export const toExtensionMessageSchema = z.discriminatedUnion('type', [
+  pairRequestSchema,
+  statusRequestSchema,
+  startProctoringSchema,
+  stopProctoringSchema,
+  proctorPingSchema,
+  proctorFullScreenSchema,
+]);
 export type ToExtensionMessage = z.infer<typeof toExtensionMessageSchema>;
 
 /** Extension -> portal. `id` echoes the request it answers. */
@@ -51,11 +111,67 @@ export const statusReplySchema = z.object({
   type: z.literal('STATUS'),
   payload: z.object({ paired: z.boolean(), origin: z.string().nullable(), extensionVersion: z.string().max(32) }),
 });
-export const toPortalMessageSchema = z.discriminatedUnion('type', [pairAckSchema, pairRejectSchema, statusReplySchema]);
+
+/** A warning of the focus policy (shared/proctor/focus-policy FocusWarning). */
+export const focusWarningSchema = z.strictObject({
+  reason: z.enum(['BLUR_COUNT', 'BLUR_TIME', 'FULLSCREEN']),
+  title: z.string().max(100),
+  text: z.string().max(500),
+  submitAt: epochMs.nullable(),
+});
+
+/**
+ * What one observation led to: the events (with the ids the extension reports them under, source
+ * 'extension'), the warning to show (null: take it down; absent: unchanged) and, at most once, the
+ * automatic submission. `seq` counts relays of this watch from 1.
+ */
+export const proctorRelaySchema = z.strictObject({
+  testId: testIdField,
+  session: nonce,
+  seq: z.number().int().positive().max(1_000_000),
+  events: z.array(proctorEventSchema).max(20),
+  warning: focusWarningSchema.nullable().optional(),
+  submit: z.enum(['BLUR_ALLOWED_COUNT', 'BLUR_TIME_OUT']).optional(),
+});
+export type ProctorRelay = z.infer<typeof proctorRelaySchema>;
+
+/** Pushed by the extension to the attempt's tab (its id is its own, it answers no request). */
+export const proctorEventMessageSchema = z.object({ ...envelope, direction: z.literal('to-portal'), type: z.literal('PROCTOR_EVENT'), payload: proctorRelaySchema });
+
+/** The answer to START_PROCTORING, STOP_PROCTORING, PROCTOR_PING and PROCTOR_FULLSCREEN. */
+export const proctorStatusSchema = z.object({
+  ...envelope,
+  direction: z.literal('to-portal'),
+  type: z.literal('PROCTOR_STATUS'),
+  payload: z.strictObject({
+    testId: testIdField,
+    session: nonce,
+    /** True while the extension watches this attempt for this page. */
+    watching: z.boolean(),
+    /** Why it does not (refused, stopped, unknown session). */
+    reason: z.string().max(200).optional(),
+    /** The attempt's window is in full screen now. */
+    fullScreen: z.boolean(),
+    /** Relays after the ping's `after`, oldest first (a push can be lost while a page reloads). */
+    missed: z.array(proctorRelaySchema).max(50),
+  }),
+});
+
+export const toPortalMessageSchema = z.discriminatedUnion('type', [pairAckSchema, pairRejectSchema, statusReplySchema, proctorStatusSchema, proctorEventMessageSchema]);
 export type ToPortalMessage = z.infer<typeof toPortalMessageSchema>;
 
 export type PairRequest = z.infer<typeof pairRequestSchema>;
 export type PairAck = z.infer<typeof pairAckSchema>;
+export type StatusRequest = z.infer<typeof statusRequestSchema>;
+export type StartProctoring = z.infer<typeof startProctoringSchema>;
+export type ProctorStatus = z.infer<typeof proctorStatusSchema>;
+export type ProctorEventMessage = z.infer<typeof proctorEventMessageSchema>;
+/** The messages of extension-assisted proctoring that a page sends. */
+export type ProctorRequest = Extract<ToExtensionMessage, { type: 'START_PROCTORING' | 'STOP_PROCTORING' | 'PROCTOR_PING' | 'PROCTOR_FULLSCREEN' }>;
+
+export function isProctorRequest(message: ToExtensionMessage): message is ProctorRequest {
+  return message.type === 'START_PROCTORING' || message.type === 'STOP_PROCTORING' || message.type === 'PROCTOR_PING' || message.type === 'PROCTOR_FULLSCREEN';
+}
 
 /** Returns the message when it is a well-formed portal -> extension message, else null. */
 export function parseToExtension(data: unknown): ToExtensionMessage | null {

@@ -3,7 +3,7 @@ import {
   PROTOCOL_VERSION,
   type PairAck,
   type PairRequest,
-  type ToExtensionMessage,
+  type StatusRequest,
   type ToPortalMessage,
   randomId,
 } from './messages';
@@ -51,9 +51,9 @@ export function isAllowedOrigin(origin: string | undefined | null, allowed: read
   return normal !== null && allowed.includes(normal);
 }
 
-/** The extension's answer to a request from `origin`; null means: stay silent. */
+/** The extension's answer to a pairing or status request from `origin`. */
 export function answerPortal(
-  message: ToExtensionMessage,
+  message: PairRequest | StatusRequest,
   origin: string,
   state: { pairedOrigin: string | null; extensionVersion: string },
 ): ToPortalMessage {

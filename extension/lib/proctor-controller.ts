@@ -1,0 +1,255 @@
+import {
+  PROTOCOL_CHANNEL,
+  randomId,
+  type ProctorEventMessage,
+  type ProctorRelay,
+  type ProctorRequest,
+  type ProctorStatus,
+} from '@invigil/shared/protocol/messages';
+import type { EventJournal } from './event-journal';
+import {
+  asWatch,
+  endWatch,
+  relaysAfter,
+  startWatch,
+  stepWatch,
+  type Requester,
+  type TabInfo,
+  type Watch,
+  type WatchEffect,
+  type WatchInput,
+  type WindowState,
+} from './proctor-watch';
+
+/**
+ * The background's side of extension-assisted proctoring: keeps the one watched attempt in
+ * storage (a service-worker restart resumes it), runs every Chrome event and page request through
+ * one queue so they never interleave, journals and sends the events, pushes relays to the attempt's
+ * tab, and does what the watch asks of the browser (full screen). Chrome is behind small
+ * interfaces so this is tested with fakes; background/index.ts wires the real APIs.
+ */
+
+export interface BrowserApi {
+  getTab(tabId: number): Promise<TabInfo | null>;
+  getWindowState(windowId: number): Promise<WindowState | null>;
+  setWindowState(windowId: number, state: WindowState): Promise<void>;
+  /** Pushes a message to the content script of the tab (top frame, that document when given). */
+  sendToTab(tabId: number, message: ProctorEventMessage, documentId?: string): Promise<void>;
+}
+
+export interface WatchStorage {
+  load(): Promise<Watch | null>;
+  save(watch: Watch | null): Promise<void>;
+}
+
+export interface ControllerDeps {
+  browser: BrowserApi;
+  storage: WatchStorage;
+  journal: EventJournal;
+  now: () => number;
+  random?: () => string;
+  setInterval: (run: () => void, ms: number) => unknown;
+  clearInterval: (handle: unknown) => void;
+}
+
+export const TICK_MS = 1_000;
+
+export class ProctorController {
+  private watch: Watch | null = null;
+  private queue: Promise<unknown>;
+  private ticker: unknown = null;
+  private readonly random: () => string;
+
+  constructor(private readonly deps: ControllerDeps) {
+    this.random = deps.random ?? randomId;
+    this.queue = deps.storage.load().then(
+      (watch) => {
+        this.watch = watch;
+        this.syncTicker();
+      },
+      () => undefined,
+    );
+  }
+
+  /** The watch as it is now (after everything queued so far). */
+  current(): Promise<Watch | null> {
+    return this.enqueue(async () => this.watch);
+  }
+
+  /** A page's START / STOP / PING / FULLSCREEN, from a trusted sender. */
+  request(message: ProctorRequest, from: Requester, paired: boolean): Promise<ProctorStatus> {
+    return this.enqueue(() => this.handle(message, from, paired));
+  }
+
+  /** Something Chrome reported. */
+  input(input: WatchInput): Promise<void> {
+    return this.enqueue(() => this.apply(input));
+  }
+
+  /** The bridge's notice that a page of an allowed origin is going away (reload, navigation, close). */
+  pageGone(from: Requester): Promise<void> {
+    return this.enqueue(async () => {
+      if (!this.watch || this.watch.origin !== from.origin) return;
+      await this.apply({ type: 'page-gone', tabId: from.tabId, documentId: from.documentId, at: this.deps.now() });
+    });
+  }
+
+  /** chrome.windows.onBoundsChanged reports the old state: ask for the real one. */
+  windowChanged(windowId: number): Promise<void> {
+    return this.enqueue(async () => {
+      if (!this.watch || this.watch.windowId !== windowId) return;
+      await this.pollWindow();
+    });
+  }
+
+  tick(): Promise<void> {
+    return this.enqueue(async () => {
+      const watch = this.watch;
+      if (!watch) return;
+      const now = this.deps.now();
+      if (now > watch.expiresAt) {
+        await this.end();
+        return;
+      }
+      await this.pollWindow();
+      await this.apply({ type: 'tick', at: now });
+    });
+  }
+
+  private enqueue<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async pollWindow(): Promise<void> {
+    const watch = this.watch;
+    if (!watch || !watch.settings.fullScreen || watch.tabClosed) return;
+    const state = await this.deps.browser.getWindowState(watch.windowId).catch(() => null);
+    if (state !== null) await this.apply({ type: 'window-state', windowId: watch.windowId, state, at: this.deps.now() });
+  }
+
+  private async apply(input: WatchInput): Promise<void> {
+    const watch = this.watch;
+    if (!watch) return;
+    const step = stepWatch(watch, input, this.random);
+    if (step.relay) await this.deliver(watch, step.relay);
+    await this.effects(step.effects);
+    // Ticks and window polls that changed nothing are not written (a write a second for nothing).
+    const polled = input.type === 'tick' || input.type === 'window-state';
+    if (step.relay || step.effects.length > 0 || !polled) await this.deps.storage.save(watch);
+  }
+
+  /** Journals the relay's events for the server, then pushes the relay to the page. */
+  private async deliver(watch: Watch, relay: ProctorRelay): Promise<void> {
+    await this.deps.journal.add(relay.events.map((event) => ({ testId: watch.testId, apiBase: watch.apiBase, token: watch.token, event })));
+    if (watch.tabClosed || watch.pageGoneSince !== null) return;
+    const message: ProctorEventMessage = { channel: PROTOCOL_CHANNEL, direction: 'to-portal', id: randomId(), type: 'PROCTOR_EVENT', payload: relay };
+    // A page that misses it gets it with its next heartbeat.
+    await this.deps.browser.sendToTab(watch.tabId, message, watch.documentId).catch(() => undefined);
+  }
+
+  private async effects(effects: readonly WatchEffect[]): Promise<void> {
+    for (const effect of effects) {
+      const state: WindowState = effect.type === 'enter-fullscreen' ? 'fullscreen' : effect.state;
+      await this.deps.browser.setWindowState(effect.windowId, state).catch(() => undefined);
+    }
+  }
+
+  private async end(): Promise<void> {
+    const watch = this.watch;
+    if (!watch) return;
+    this.watch = null;
+    this.syncTicker();
+    await this.deps.storage.save(null);
+    await this.effects(endWatch(watch));
+  }
+
+  private syncTicker(): void {
+    if (this.watch && this.ticker === null) this.ticker = this.deps.setInterval(() => void this.tick(), TICK_MS);
+    else if (!this.watch && this.ticker !== null) {
+      this.deps.clearInterval(this.ticker);
+      this.ticker = null;
+    }
+  }
+
+  private status(message: ProctorRequest, watching: boolean, extra: { reason?: string; after?: number } = {}): ProctorStatus {
+    const watch = watching ? this.watch : null;
+    return {
+      channel: PROTOCOL_CHANNEL,
+      direction: 'to-portal',
+      id: message.id,
+      type: 'PROCTOR_STATUS',
+      payload: {
+        testId: message.payload.testId,
+        session: message.payload.session,
+        watching,
+        ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
+        fullScreen: watch?.fullScreen ?? false,
+        missed: watch && extra.after !== undefined ? relaysAfter(watch, extra.after) : [],
+      },
+    };
+  }
+
+  private async handle(message: ProctorRequest, from: Requester, paired: boolean): Promise<ProctorStatus> {
+    const now = this.deps.now();
+    if (message.type === 'START_PROCTORING') {
+      if (!paired) return this.status(message, false, { reason: 'This page is not paired with the extension.' });
+      const tab = await this.deps.browser.getTab(from.tabId);
+      if (!tab) return this.status(message, false, { reason: 'The tab is gone.' });
+      const windowState = (await this.deps.browser.getWindowState(tab.windowId).catch(() => null)) ?? 'normal';
+      const existing = this.watch;
+      const result = startWatch(existing, message.payload, from, tab, windowState, now, this.random);
+      if (!result.ok) return this.status(message, false, { reason: result.reason });
+      if (existing && existing !== result.watch) await this.effects(endWatch(existing));
+      this.watch = result.watch;
+      this.syncTicker();
+      await this.deps.storage.save(result.watch);
+      if (result.step.relay) await this.deliver(result.watch, result.step.relay);
+      await this.effects(result.step.effects);
+      if (result.step.effects.length > 0) await this.pollWindow();
+      return this.status(message, true);
+    }
+
+    // The other requests act only for the page that started the watch.
+    const watch = this.watch;
+    const ours =
+      watch !== null &&
+      watch.tabId === from.tabId &&
+      watch.origin === from.origin &&
+      watch.session === message.payload.session &&
+      watch.testId === message.payload.testId;
+    if (!ours) return this.status(message, false, { reason: 'Not watching this test for this page.' });
+
+    if (message.type === 'STOP_PROCTORING') {
+      await this.end();
+      return this.status(message, false, { reason: 'Stopped.' });
+    }
+    watch.lastPingAt = now;
+    if (watch.pageGoneSince !== null) {
+      // The page is alive after all (restored from the back/forward cache).
+      watch.pageGoneSince = null;
+      await this.apply({ type: 'tick', at: now });
+    }
+    if (message.type === 'PROCTOR_FULLSCREEN' && watch.settings.fullScreen) {
+      await this.effects([{ type: 'enter-fullscreen', windowId: watch.windowId }]);
+      await this.pollWindow();
+    }
+    await this.deps.storage.save(watch);
+    return this.status(message, true, { after: message.type === 'PROCTOR_PING' ? message.payload.after : Number.MAX_SAFE_INTEGER });
+  }
+}
+
+/** The watch in chrome.storage.session under one key. */
+export function sessionWatchStorage(area: chrome.storage.StorageArea = chrome.storage.session, key = 'proctor-watch'): WatchStorage {
+  return {
+    async load() {
+      const items = await area.get(key);
+      return asWatch(items[key]);
+    },
+    async save(watch) {
+      if (watch === null) await area.remove(key);
+      else await area.set({ [key]: watch });
+    },
+  };
+}

@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-espeak.sh
 npm run build -w portal
 npm run build -w server
 bash scripts/build-extension.sh e2e

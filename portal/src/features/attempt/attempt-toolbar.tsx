@@ -2,6 +2,7 @@ import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
 import { useSignals } from '@preact/signals-react/runtime';
 import { CloudOff, LayoutGrid, CloudUpload, CircleCheck, TriangleAlert } from 'lucide-react';
 import type { ReactElement } from 'react';
+import { ProctorStatusLine } from '../proctoring/proctor-status-line';
 import { useAttempt } from './attempt-context';
 import { TimeLeft } from './question-navigator';
 import { saveStateText } from './save-state-text';
@@ -37,6 +38,7 @@ export function AttemptToolbar({ onOpenNavigator, onSubmit }: { onOpenNavigator:
       <div className="flex min-w-0 flex-1 flex-col">
         <h1 className="truncate text-base font-bold sm:text-lg">{paper.name}</h1>
         <SaveStatus />
+        <ProctorStatusLine />
       </div>
       <div className="lg:hidden">
         <TimeLeft compact />

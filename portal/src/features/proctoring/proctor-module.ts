@@ -1,5 +1,6 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
 import type { ProctorDetail, ProctorEventKind } from '@invigil/shared/api/proctor';
+import type { ReactNode } from 'react';
 
 /**
  * What the page's proctoring shows the student: a dialog, or a full-screen overlay (spec: the
@@ -14,8 +15,8 @@ export interface ProctorWarning {
   text: string;
   submitAt: number | null;
   overlay?: boolean;
-  /** A button that puts things right (e.g. 'Return to full screen'). */
-  action?: { label: string; run: () => void };
+  /** A button that puts things right (e.g. 'Return to full screen'); its icon defaults to full screen's. */
+  action?: { label: string; run: () => void; icon?: ReactNode };
 }
 
 /** What a module gets from the host: the attempt, and ways to record, warn and submit. */

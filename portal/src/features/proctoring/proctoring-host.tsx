@@ -48,7 +48,7 @@ function WarningDialog({ warning, onClose }: { warning: ProctorWarning; onClose:
       actions={
         action ? (
           <button type="button" className="btn btn-primary" onClick={action.run}>
-            <Maximize className="h-4 w-4" aria-hidden="true" />
+            {action.icon ?? <Maximize className="h-4 w-4" aria-hidden="true" />}
             {action.label}
           </button>
         ) : (
@@ -88,7 +88,7 @@ export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }
   useSignals();
   const noProctor = isFlagOn(userConfig.value['NO_PROCTOR']);
   const [warnings, setWarnings] = useState<ProctorWarning[]>([]);
-  const [dismissed, setDismissed] = useState<ProctorWarning | null>(null);
+  const [dismissed, setDismissed] = useState<readonly ProctorWarning[]>([]);
   const [needsFullScreen, setNeedsFullScreen] = useState(false);
   const [refused, setRefused] = useState(false);
 
@@ -128,8 +128,10 @@ export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }
   }
   const overlay = warnings.find((warning) => warning.overlay);
   if (overlay) return <WarningOverlay warning={overlay} />;
-  // The latest dialog warning, unless the student closed that very one.
-  const latest = [...warnings].reverse().find((warning) => !warning.overlay);
-  if (!latest || latest === dismissed) return null;
-  return <WarningDialog key={`${latest.source}:${latest.reason}:${latest.submitAt ?? ''}:${latest.text}`} warning={latest} onClose={() => setDismissed(latest)} />;
+  // The latest dialog warning the student has not closed: closing one uncovers an earlier one still
+  // standing (a dialog with an action, e.g. 'Share your screen', cannot be closed).
+  const latest = [...warnings].reverse().find((warning) => !warning.overlay && !dismissed.includes(warning));
+  if (!latest) return null;
+  const close = () => setDismissed((list) => [...list.filter((warning) => warnings.includes(warning)), latest]);
+  return <WarningDialog key={`${latest.source}:${latest.reason}:${latest.submitAt ?? ''}:${latest.text}`} warning={latest} onClose={close} />;
 }

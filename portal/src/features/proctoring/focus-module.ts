@@ -16,51 +16,64 @@ export async function enterFullScreen(): Promise<boolean> {
   }
 }
 
+/** The session-storage key of the attempt's count of times away (also kept by the extension's relays). */
+export const blurCountKey = (attemptKey: string): string => `invigil-blur-count:${attemptKey}`;
+
+export interface FocusWatchOptions {
+  /**
+   * False while the paired extension watches tab and window switches and full screen (decision
+   * 0014): the page then watches only the mouse leaving it, and neither counts nor warns itself.
+   */
+  switches: boolean;
+}
+
 /**
  * Tab and window switches, full screen and mouse-out, judged by shared/proctor/focus-policy.ts.
  * The count survives a reload of the tab (session storage), so reloading does not wipe it.
  */
 export const focusModule: ProctorModule = {
   name: 'focus',
-  start(ctx: ProctorContext) {
-    const { win } = ctx;
-    const settings = focusSettings(ctx.config, win.innerWidth);
-    const countStore = sessionValue(`invigil-blur-count:${ctx.attemptKey}`);
-    const state = initialFocusState(Number(countStore.get()) || 0);
-
-    const apply = (actions: FocusAction[]) => {
-      for (const action of actions) {
-        if (action.type === 'record') ctx.record(action.kind, { at: action.at, ...(action.detail ? { detail: action.detail } : {}) });
-        else if (action.type === 'warn') {
-          const { warning } = action;
-          ctx.warn('focus', {
-            ...warning,
-            ...(warning.reason === 'FULLSCREEN' ? { action: { label: 'Return to full screen', run: () => void enterFullScreen() } } : {}),
-          });
-        } else if (action.type === 'clear-warning') ctx.warn('focus', null);
-        else ctx.submit(action.reason);
-      }
-      countStore.set(String(state.count));
-    };
-    const observe = (observation: FocusObservation | { type: 'tick'; at: number }) => apply(onFocusObservation(state, settings, observation));
-
-    const clock = hostClock(win);
-    const detectors: Detector<FocusObservation>[] = [pageFocusDetector(win)];
-    if (settings.fullScreen) detectors.push(fullScreenDetector(win));
-    if (settings.mouseOut) detectors.push(mouseOutDetector(win));
-    const stops: Stop[] = [];
-    let stopped = false;
-    for (const detector of detectors) {
-      detector
-        .start({ clock, emit: observe })
-        .then((stop) => (stopped ? stop() : stops.push(stop)))
-        .catch(() => ctx.record('DETECTOR_UNAVAILABLE', { detail: { detector: detector.signal } }));
-    }
-    const ticker = win.setInterval(() => observe({ type: 'tick', at: Date.now() }), TICK_MS);
-    return () => {
-      stopped = true;
-      win.clearInterval(ticker);
-      for (const stop of stops.splice(0)) stop();
-    };
-  },
+  start: (ctx: ProctorContext) => startFocusWatch(ctx, { switches: true }),
 };
+
+export function startFocusWatch(ctx: ProctorContext, { switches }: FocusWatchOptions): () => void {
+  const { win } = ctx;
+  const settings = focusSettings(ctx.config, win.innerWidth);
+  const countStore = sessionValue(blurCountKey(ctx.attemptKey));
+  const state = initialFocusState(Number(countStore.get()) || 0);
+
+  const apply = (actions: FocusAction[]) => {
+    for (const action of actions) {
+      if (action.type === 'record') ctx.record(action.kind, { at: action.at, ...(action.detail ? { detail: action.detail } : {}) });
+      else if (action.type === 'warn') {
+        const { warning } = action;
+        ctx.warn('focus', {
+          ...warning,
+          ...(warning.reason === 'FULLSCREEN' ? { action: { label: 'Return to full screen', run: () => void enterFullScreen() } } : {}),
+        });
+      } else if (action.type === 'clear-warning') ctx.warn('focus', null);
+      else ctx.submit(action.reason);
+    }
+    if (switches) countStore.set(String(state.count));
+  };
+  const observe = (observation: FocusObservation | { type: 'tick'; at: number }) => apply(onFocusObservation(state, settings, observation));
+
+  const clock = hostClock(win);
+  const detectors: Detector<FocusObservation>[] = switches ? [pageFocusDetector(win)] : [];
+  if (switches && settings.fullScreen) detectors.push(fullScreenDetector(win));
+  if (settings.mouseOut) detectors.push(mouseOutDetector(win));
+  const stops: Stop[] = [];
+  let stopped = false;
+  for (const detector of detectors) {
+    detector
+      .start({ clock, emit: observe })
+      .then((stop) => (stopped ? stop() : stops.push(stop)))
+      .catch(() => ctx.record('DETECTOR_UNAVAILABLE', { detail: { detector: detector.signal } }));
+  }
+  const ticker = win.setInterval(() => observe({ type: 'tick', at: Date.now() }), TICK_MS);
+  return () => {
+    stopped = true;
+    win.clearInterval(ticker);
+    for (const stop of stops.splice(0)) stop();
+  };
+}

@@ -6,6 +6,7 @@ import { Maximize, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { userConfig } from '../auth/auth-state';
+import { extensionWatch } from './extension-focus-module';
 import { enterFullScreen } from './focus-module';
 import type { ProctorWarning } from './proctor-module';
 import { PROCTOR_MODULES } from './proctor-modules';
@@ -99,7 +100,8 @@ export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }
   }, [noProctor, running, testId, attemptKey, config, onSubmit]);
 
   if (noProctor || !running) return null;
-  if (needsFullScreen) {
+  // The extension puts the window in full screen itself (decision 0014).
+  if (needsFullScreen && !extensionWatch.value?.fullScreen) {
     return (
       <Modal
         open

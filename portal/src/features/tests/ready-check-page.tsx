@@ -5,6 +5,7 @@ import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { type CameraOption, type MediaCheckResult, checkMedia, stopStream } from '../media/media-check';
 import { rememberDevices } from './device-store';
+import { ProctorCoverageCard } from './proctor-coverage-card';
 
 function StatusBox({ label, ok, checking }: { label: string; ok: boolean; checking: boolean }) {
   return (
@@ -94,6 +95,7 @@ export default function ReadyCheckPage({ title }: { title: string }) {
           </div>
         </div>
       </section>
+      <ProctorCoverageCard />
       {howTo ? (
         <dialog open className="modal" aria-labelledby="how-to-heading">
           <div className="modal-box">

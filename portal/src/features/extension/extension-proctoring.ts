@@ -1,0 +1,165 @@
+import type { FocusSettings } from '@invigil/shared/proctor/focus-policy';
+import {
+  PROTOCOL_CHANNEL,
+  parseToPortal,
+  randomId,
+  type ProctorRelay,
+  type ProctorRequest,
+  type ProctorStatus,
+} from '@invigil/shared/protocol/messages';
+
+/**
+ * The page's side of extension-assisted proctoring (decision 0014): asks the paired extension to
+ * watch tabs, windows and full screen for this attempt, receives its relays (pushed, and the missed
+ * ones again with each heartbeat, in order and once), and says when the extension stops answering
+ * so the page can watch by itself again. Only messages this window's bridge posted, for this
+ * origin, that parse, answer our request or carry our session are believed.
+ */
+
+export const START_TIMEOUT_MS = 4_000;
+export const HEARTBEAT_MS = 2_000;
+/** A heartbeat unanswered this long means the extension is gone. */
+export const LOST_AFTER_MS = 6_000;
+
+export interface ExtensionProctoringOptions {
+  win: Window;
+  testId: string;
+  apiBase: string;
+  proctorToken: string;
+  expiresAt: number;
+  settings: FocusSettings;
+  blurCount: number;
+  /** Each relay once, in order. */
+  onRelay(relay: ProctorRelay): void;
+  /** The extension's word on the window's full screen (after start, each heartbeat, a request). */
+  onFullScreen(fullScreen: boolean): void;
+  /** The extension stopped watching (no answer, or it says so). Called at most once. */
+  onLost(reason: string): void;
+}
+
+export interface ExtensionProctoring {
+  /** Puts the window back in full screen ('Return to full screen'). */
+  requestFullScreen(): void;
+  /** Asks the extension to stop watching (the attempt ended). */
+  stop(): void;
+}
+
+type RequestBody = Omit<ProctorRequest, 'id' | 'channel' | 'direction'>;
+
+function ask(win: Window, body: RequestBody, timeoutMs: number): Promise<ProctorStatus | null> {
+  const request = { channel: PROTOCOL_CHANNEL, direction: 'to-extension', id: randomId(), ...body } as ProctorRequest;
+  return new Promise((resolve) => {
+    const done = (status: ProctorStatus | null) => {
+      win.clearTimeout(timer);
+      win.removeEventListener('message', onMessage);
+      resolve(status);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.source !== win || event.origin !== win.location.origin) return;
+      const message = parseToPortal(event.data);
+      if (message?.type === 'PROCTOR_STATUS' && message.id === request.id && message.payload.session === request.payload.session) done(message);
+    };
+    const timer = win.setTimeout(() => done(null), timeoutMs);
+    win.addEventListener('message', onMessage);
+    win.postMessage(request, win.location.origin);
+  });
+}
+
+/** Starts the watch; resolves to its handle, or to the reason the extension did not start. */
+export async function startExtensionProctoring(options: ExtensionProctoringOptions): Promise<ExtensionProctoring | { refused: string }> {
+  const { win, testId } = options;
+  const session = randomId();
+  let lastSeq = 0;
+  let ended = false;
+  let pending: { sentAt: number } | null = null;
+  let heartbeat: number | null = null;
+
+  const accept = (relays: readonly ProctorRelay[]) => {
+    for (const relay of relays) {
+      if (ended || relay.testId !== testId || relay.session !== session || relay.seq <= lastSeq) continue;
+      if (relay.seq > lastSeq + 1) {
+        // One was lost on the way: the heartbeat brings them all, in order.
+        ping();
+        return;
+      }
+      lastSeq = relay.seq;
+      options.onRelay(relay);
+    }
+  };
+  const onPush = (event: MessageEvent) => {
+    if (event.source !== win || event.origin !== win.location.origin) return;
+    const message = parseToPortal(event.data);
+    if (message?.type === 'PROCTOR_EVENT') accept([message.payload]);
+  };
+  const end = () => {
+    ended = true;
+    if (heartbeat !== null) win.clearInterval(heartbeat);
+    win.removeEventListener('message', onPush);
+  };
+  const lost = (reason: string) => {
+    if (ended) return;
+    end();
+    options.onLost(reason);
+  };
+  const status = (reply: ProctorStatus) => {
+    if (ended) return;
+    if (!reply.payload.watching) {
+      lost(reply.payload.reason ?? 'The extension stopped watching.');
+      return;
+    }
+    accept(reply.payload.missed);
+    options.onFullScreen(reply.payload.fullScreen);
+  };
+  function ping(): void {
+    if (ended || pending) return;
+    const sent = { sentAt: Date.now() };
+    pending = sent;
+    void ask(win, { type: 'PROCTOR_PING', payload: { testId, session, after: lastSeq } }, LOST_AFTER_MS * 10).then((reply) => {
+      if (pending === sent) pending = null;
+      if (reply) status(reply);
+    });
+  }
+
+  win.addEventListener('message', onPush);
+  const started = await ask(
+    win,
+    {
+      type: 'START_PROCTORING',
+      payload: {
+        testId,
+        session,
+        apiBase: options.apiBase,
+        proctorToken: options.proctorToken,
+        expiresAt: options.expiresAt,
+        settings: options.settings,
+        blurCount: options.blurCount,
+      },
+    },
+    START_TIMEOUT_MS,
+  );
+  if (!started?.payload.watching) {
+    end();
+    // A late yes must not leave the extension watching for nobody.
+    if (!started) void ask(win, { type: 'STOP_PROCTORING', payload: { testId, session } }, START_TIMEOUT_MS);
+    return { refused: started?.payload.reason ?? 'The extension did not answer.' };
+  }
+  status(started);
+  // Checked on each beat rather than by a timer of its own: a hidden tab's timers run late, and
+  // a late check must not be mistaken for a silent extension.
+  heartbeat = win.setInterval(() => {
+    if (pending && Date.now() - pending.sentAt >= LOST_AFTER_MS) lost('The extension stopped answering.');
+    else ping();
+  }, HEARTBEAT_MS);
+
+  return {
+    requestFullScreen() {
+      if (ended) return;
+      void ask(win, { type: 'PROCTOR_FULLSCREEN', payload: { testId, session } }, START_TIMEOUT_MS).then((reply) => reply && status(reply));
+    },
+    stop() {
+      if (ended) return;
+      end();
+      void ask(win, { type: 'STOP_PROCTORING', payload: { testId, session } }, START_TIMEOUT_MS);
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { API_PREFIX } from '@invigil/shared/api/http';
+import type { ProctorEvent } from '@invigil/shared/api/proctor';
+import { focusSettings } from '@invigil/shared/proctor/focus-policy';
+import type { ProctorRelay } from '@invigil/shared/protocol/messages';
+import { signal } from '@preact/signals-react';
+import { extensionLink } from '../extension/extension-status';
+import { EventReporter } from './event-reporter';
+import { blurCountKey, startFocusWatch } from './focus-module';
+import { fetchProctorToken, postProctorEvents } from './proctor-api';
+import type { ProctorContext, ProctorModule } from './proctor-module';
+import { sessionValue } from './session-value';
+
+/**
+ * Set while the paired extension watches this attempt's tabs, windows and full screen; `fullScreen`
+ * is its word on the window (the host's full-screen gate is then already satisfied).
+ */
+export const extensionWatch = signal<{ fullScreen: boolean } | null>(null);
+
+/**
+ * Tab and window switches and full screen, watched by the paired extension when there is one
+ * (decision 0014), else by the page (focus-module.ts). With the extension, the page does not count
+ * switches itself (the extension's count is the one): it shows the warnings and submits as the
+ * extension's relays say, and passes their events on to the trail with the extension's own ids
+ * (the server keeps each id once, whoever delivers it first). It still watches the mouse leaving
+ * the page, which only the page can see. If the extension refuses, never answers or goes silent,
+ * the page watches by itself again, from the same count.
+ */
+export const extensionFocusModule: ProctorModule = {
+  name: 'focus',
+  start(ctx: ProctorContext) {
+    const { win } = ctx;
+    const countStore = sessionValue(blurCountKey(ctx.attemptKey));
+    const queueStore = sessionValue(`invigil-extension-relay-queue:${ctx.attemptKey}`);
+    let stopPage = startFocusWatch(ctx, { switches: true });
+    let stopped = false;
+    let trying = false;
+    let gaveUp = false;
+    let stopExtension: (() => void) | null = null;
+    let reporter: EventReporter | null = null;
+
+    const relayReporter = () =>
+      (reporter ??= new EventReporter({
+        send: (events) => postProctorEvents(ctx.testId, events),
+        store: {
+          get: () => {
+            try {
+              return JSON.parse(queueStore.get() ?? '[]') as ProctorEvent[];
+            } catch {
+              return [];
+            }
+          },
+          set: (events) => queueStore.set(JSON.stringify(events)),
+        },
+      }));
+
+    const onRelay = (relay: ProctorRelay, requestFullScreen: () => void) => {
+      for (const event of relay.events) {
+        relayReporter().report(event);
+        const count = event.kind === 'BLUR' ? event.detail?.['count'] : undefined;
+        if (typeof count === 'number') countStore.set(String(count));
+      }
+      if (relay.warning === null) ctx.warn('focus', null);
+      else if (relay.warning) {
+        const { warning } = relay;
+        ctx.warn('focus', {
+          ...warning,
+          ...(warning.reason === 'FULLSCREEN' ? { action: { label: 'Return to full screen', run: requestFullScreen } } : {}),
+        });
+      }
+      if (relay.submit) ctx.submit(relay.submit);
+    };
+
+    const fallBack = (reason: string) => {
+      stopExtension = null;
+      gaveUp = true;
+      extensionWatch.value = null;
+      if (stopped) return;
+      ctx.warn('focus', null);
+      ctx.record('DETECTOR_UNAVAILABLE', { detail: { detector: 'extension', text: reason.slice(0, 200) } });
+      stopPage();
+      stopPage = startFocusWatch(ctx, { switches: true });
+    };
+
+    const tryExtension = async () => {
+      if (stopped || trying || gaveUp || stopExtension || !extensionLink.value) return;
+      trying = true;
+      try {
+        const token = await fetchProctorToken(ctx.testId);
+        const { startExtensionProctoring } = await import('../extension/extension-proctoring');
+        if (stopped) return;
+        let requestFullScreen = () => {};
+        let fullScreenNow = false;
+        const result = await startExtensionProctoring({
+          win,
+          testId: ctx.testId,
+          apiBase: `${win.location.origin}${API_PREFIX}`,
+          proctorToken: token.token,
+          expiresAt: token.expires_at,
+          settings: focusSettings(ctx.config, win.innerWidth),
+          blurCount: Number(countStore.get()) || 0,
+          onRelay: (relay) => onRelay(relay, () => requestFullScreen()),
+          onFullScreen: (fullScreen) => {
+            fullScreenNow = fullScreen;
+            if (!stopped && stopExtension) extensionWatch.value = { fullScreen };
+          },
+          onLost: fallBack,
+        });
+        if ('refused' in result) {
+          // Stays with the page's own watch; a refusal is not retried.
+          gaveUp = true;
+          return;
+        }
+        if (stopped) {
+          result.stop();
+          return;
+        }
+        requestFullScreen = () => result.requestFullScreen();
+        stopExtension = () => result.stop();
+        // The extension counts now; the page keeps only the mouse.
+        stopPage();
+        stopPage = startFocusWatch(ctx, { switches: false });
+        extensionWatch.value = { fullScreen: fullScreenNow };
+      } catch {
+        // No token (the test is not running) or no answer: the page watches by itself.
+      } finally {
+        trying = false;
+      }
+    };
+
+    // Pairing may finish after the attempt opens (a reload straight onto the test).
+    const unsubscribe = extensionLink.subscribe(() => void tryExtension());
+
+    return () => {
+      stopped = true;
+      unsubscribe();
+      stopPage();
+      stopExtension?.();
+      stopExtension = null;
+      extensionWatch.value = null;
+      if (reporter) void reporter.flush().finally(() => reporter?.stop());
+    };
+  },
+};

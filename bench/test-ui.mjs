@@ -168,7 +168,7 @@ try {
     await cdp.send('Profiler.start');
   }
   // --trace: a Chromium performance trace of the clicks, summarised by renderer task kind.
-  if (args.includes('--trace')) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline', ...(args.includes('--samples') ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
+  if (args.includes('--trace')) await browser.startTracing(page, { categories: ['devtools.timeline', 'blink.user_timing', 'disabled-by-default-devtools.timeline', ...(args.includes('--invalidations') ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []), ...(args.includes('--samples') ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
   for (let i = 0; i < CLICKS; i += 1) {
     if (i % 2 === 0) {
       const choice = page.getByRole('radio').first();

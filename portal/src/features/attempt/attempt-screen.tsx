@@ -140,12 +140,13 @@ export function AttemptScreen() {
             </div>
           </div>
           <BottomBar />
+          {/* Inside main: its text changes on every move, and main is its own paint layer. */}
+          <QuestionAnnouncer />
         </main>
         <aside className="hidden w-80 shrink-0 border-l border-base-300 p-3 contain-strict will-change-transform lg:block">
           <QuestionNavigator onPreview={() => setPreviewOpen(true)} onAttachments={() => setAttachmentsOpen(true)} />
         </aside>
       </div>
-      <QuestionAnnouncer />
       <Modal open={navigatorOpen} title="Questions" onClose={() => setNavigatorOpen(false)}>
         <div className="flex flex-col gap-3">
           <NavigatorLegend />

@@ -1,8 +1,9 @@
 import { countNavigatorStates, navigatorCell, type NavigatorState } from '@invigil/shared/domain/navigator-state';
-import { useComputed } from '@preact/signals-react';
+import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Clock, Eye, FileUp, Paperclip, Type } from 'lucide-react';
-import { memo } from 'react';
+import { memo, useState } from 'react';
+import { afterPaint } from './attempt-store';
 import { answerSheetDialogOpen } from './answer-sheet-dialog';
 import { useAttempt } from './attempt-context';
 import { formatTimeLeft, spokenTimeLeft } from './exam-timer';
@@ -31,16 +32,36 @@ const CELL_CLASSES: Record<CellCode, string> = {
 
 const cellCode = (state: NavigatorState, markedAnswered: boolean): CellCode => (markedAnswered ? 'marked-answered' : state);
 
-/** One navigator button: subscribes only to its own question and to whether it is selected. */
+/** Cell updates wait for the frame that shows the change itself: they all run together right after it. */
+let pendingCellUpdates: (() => void)[] = [];
+function afterThisFrame(update: () => void): void {
+  pendingCellUpdates.push(update);
+  if (pendingCellUpdates.length > 1) return;
+  void afterPaint().then(() => {
+    const updates = pendingCellUpdates;
+    pendingCellUpdates = [];
+    for (const run of updates) run();
+  });
+}
+
+/**
+ * One navigator button: subscribes only to its own question and to whether it is selected. It
+ * repaints in the frame after the one showing the next question (bench:test-ui): the question
+ * the student asked for comes first, the navigator follows 16 ms later.
+ */
 const NavigatorCell = memo(function NavigatorCell({ qi, onPick }: { qi: number; onPick?: () => void }) {
-  useSignals();
   const { store, session } = useAttempt();
-  const code = useComputed<CellCode>(() => {
+  const compute = (): CellCode => {
     const state = store.states[qi]?.value;
     if (!state) return 'not-visited';
     const cell = navigatorCell(state, { selected: store.selected[qi]?.value ?? false, accessible: session.isAccessible(qi) });
     return cellCode(cell.state, cell.markedAnswered);
-  }).value;
+  };
+  const [code, setCode] = useState<CellCode>(compute);
+  useSignalEffect(() => {
+    const next = compute();
+    afterThisFrame(() => setCode(next));
+  });
   const label = code === 'marked-answered' ? 'Marked for review, answered' : STATE_LABELS[code];
   return (
     <li>
@@ -81,13 +102,21 @@ export function TimeLeft({ compact = false }: { compact?: boolean }) {
 }
 
 function Legend() {
-  useSignals();
   const { store, session } = useAttempt();
-  const counts = countNavigatorStates(
-    store.states.map((state, qi) => navigatorCell(state.value, { selected: store.current.value === qi, accessible: session.isAccessible(qi) }).state),
-  );
+  const compute = () => ({
+    counts: countNavigatorStates(
+      store.states.map((state, qi) => navigatorCell(state.value, { selected: store.current.value === qi, accessible: session.isAccessible(qi) }).state),
+    ),
+    partwise: session.partwiseNav.value !== null,
+  });
+  // Like the cells, the counts follow in the frame after the one that shows the next question.
+  const [{ counts, partwise }, setLegend] = useState(compute);
+  useSignalEffect(() => {
+    const next = compute();
+    afterThisFrame(() => setLegend(next));
+  });
   const shown: NavigatorState[] = ['answered', 'visited', 'marked', 'not-visited', 'selected'];
-  if (session.partwiseNav.value) shown.push('inaccessible');
+  if (partwise) shown.push('inaccessible');
   return (
     <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Legend">
       {shown.map((state) => (

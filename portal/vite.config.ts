@@ -1,9 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { faceAssetsPlugin } from '../scripts/face-assets-vite-plugin';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), faceAssetsPlugin()],
+  // The face check's worker (camera module) imports Human's ES module build.
+  worker: { format: 'es' },
   // The extension workspace uses React 18 (Plasmo) and npm hoists it to the root; the portal's
   // own React 19 must be the only one its libraries (wouter, signals) see.
   resolve: { dedupe: ['react', 'react-dom'] },

@@ -1,0 +1,195 @@
+import type { ProctorEventKind } from '@invigil/shared/api/proctor';
+import { cameraSnapshot } from '@invigil/shared/proctor/browser/camera-snapshot';
+import { FRAME_WIDTH, videoFrameSource } from '@invigil/shared/proctor/browser/camera-frames';
+import { connectFaceWorker, type FaceWorkerPort } from '@invigil/shared/proctor/browser/face-worker-protocol';
+import {
+  type CameraAction,
+  type CameraPart,
+  type CameraSettings,
+  type CameraStatus,
+  cameraStatusText,
+  initialCameraState,
+  onCameraUnavailable,
+  onFaceEvent,
+} from '@invigil/shared/proctor/camera-policy';
+import { hostClock, type Stop } from '@invigil/shared/proctor/detector';
+import { createFaceCountDetector, type FaceEvent } from '@invigil/shared/proctor/face-count';
+import type { FaceModel } from '@invigil/shared/proctor/face-model';
+import { FACE_COUNT_OPTIONS } from '@invigil/shared/proctor/face-policy';
+import { mediaErrorMessage, stopStream } from '../media/media-check';
+import type { ProctorContext } from './proctor-module';
+import { setProctorStatus } from './proctor-status';
+
+/** The build's folder of face model and wasm files (scripts/face-assets-vite-plugin.ts). */
+declare const __FACE_ASSET_DIR__: string | undefined;
+
+/** Spec section 9: camera 640x480. */
+const CAMERA_CONSTRAINTS: MediaTrackConstraints = { width: FRAME_WIDTH, height: 480 };
+/** A face check slower than this fails (the next one still comes): a stuck worker never stalls the checks. */
+const DETECT_TIMEOUT_MS = 15_000;
+/** The overlay's source key; the unavailable notice has its own, so one never replaces the other. */
+const WARNING_SOURCE = 'camera';
+const NOTICE_SOURCE = 'camera-unavailable';
+/** The camera's line in the toolbar's status line. */
+const STATUS_SOURCE = 'camera';
+
+function faceAssetBase(win: Window): string {
+  const dir = typeof __FACE_ASSET_DIR__ === 'string' ? __FACE_ASSET_DIR__ : 'assets/face';
+  return new URL(`${import.meta.env.BASE_URL}${dir}`, win.location.href).href;
+}
+
+function startFaceWorker(win: Window): Promise<FaceModel> {
+  const worker = new Worker(new URL('./face-worker-entry.ts', import.meta.url), { type: 'module', name: 'face-check' });
+  return connectFaceWorker(worker as unknown as FaceWorkerPort, { options: { assetBase: faceAssetBase(win) }, timeoutMs: DETECT_TIMEOUT_MS });
+}
+
+async function openCamera(): Promise<{ stream: MediaStream; video: HTMLVideoElement }> {
+  const stream = await navigator.mediaDevices.getUserMedia({ video: CAMERA_CONSTRAINTS, audio: false });
+  const video = document.createElement('video');
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  try {
+    await video.play();
+  } catch (error) {
+    stopStream(stream);
+    throw error;
+  }
+  return { stream, video };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The camera for one attempt (camera-module.ts decides that it runs): opens the camera at 640x480
+ * and the face model in its worker side by side, then runs the face-count detector on the policy's
+ * intervals (shared/proctor/face-count.ts, face-policy.ts) and the image-proctor snapshots. What
+ * happens is decided by shared/proctor/camera-policy.ts; this only carries it out. Frames go to the
+ * worker, never off the device; only the snapshots the config asks for are uploaded. Returns stop,
+ * which releases the camera and ends the worker (also while they are still starting).
+ */
+export function startCamera(ctx: ProctorContext, settings: CameraSettings): () => void {
+  const state = initialCameraState();
+  const clock = hostClock(ctx.win);
+  let stopped = false;
+  let camera: { stream: MediaStream; video: HTMLVideoElement } | null = null;
+  let model: FaceModel | null = null;
+  let stopDetector: Stop | null = null;
+  let imageTimer: ReturnType<typeof setInterval> | null = null;
+  let status: CameraStatus = 'starting';
+  let faceRunning = false;
+  // Records go out in the order the policy decided them, a flag after its snapshot's upload.
+  let records: Promise<void> = Promise.resolve();
+
+  const show = () =>
+    setProctorStatus(
+      STATUS_SOURCE,
+      cameraStatusText(status, { face: faceRunning, snapshot: settings.face.snapshot, imageProctorMs: imageTimer !== null ? settings.imageProctor.intervalMs : null }),
+    );
+  show();
+
+  const snapshot = async (reason: ProctorEventKind | 'IMAGE_PROCTOR'): Promise<string | null> => {
+    if (!camera || stopped) return null;
+    try {
+      const image = await cameraSnapshot(camera.video);
+      return image ? await ctx.uploadSnapshot(image, reason) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const apply = (actions: readonly CameraAction[]) => {
+    for (const action of actions) {
+      if (action.type === 'warn') {
+        ctx.warn(WARNING_SOURCE, { reason: action.reason, title: action.title, text: action.text, submitAt: null, overlay: true });
+      } else if (action.type === 'clear-warning') {
+        ctx.warn(WARNING_SOURCE, null);
+      } else if (action.type === 'notice') {
+        ctx.warn(NOTICE_SOURCE, { reason: 'DETECTOR_UNAVAILABLE', title: action.title, text: action.text, submitAt: null });
+      } else if (action.type === 'record') {
+        records = records.then(() => ctx.record(action.kind, { at: action.at, detail: action.detail }));
+      } else {
+        const evidence = action.snapshot ? snapshot(action.kind) : Promise.resolve(null);
+        records = records.then(async () => {
+          const file = await evidence;
+          ctx.record(action.kind, { at: action.at, detail: action.detail, ...(file ? { evidence: file } : {}) });
+        });
+      }
+    }
+  };
+
+  const releaseCamera = () => {
+    if (imageTimer !== null) clearInterval(imageTimer);
+    imageTimer = null;
+    if (camera) {
+      camera.video.pause();
+      camera.video.srcObject = null;
+      stopStream(camera.stream);
+    }
+    camera = null;
+  };
+  const endFaceCheck = () => {
+    faceRunning = false;
+    if (stopDetector) stopDetector();
+    else model?.dispose();
+    stopDetector = null;
+    model = null;
+  };
+  /** The camera, or the face check, cannot run: recorded once; the camera stays only for image proctoring. */
+  const unavailable = (part: CameraPart, error: unknown) => {
+    if (stopped) return;
+    apply(onCameraUnavailable(state, part, part === 'camera' ? mediaErrorMessage(error) : message(error), Date.now()));
+    endFaceCheck();
+    if (part === 'camera' || imageTimer === null) releaseCamera();
+    status = camera ? 'on' : 'unavailable';
+    show();
+  };
+  const onFace = (event: FaceEvent) => {
+    if (stopped || !faceRunning) return;
+    apply(onFaceEvent(state, settings.face, event));
+    if (state.unavailable) unavailable('face', new Error(event.type === 'error' ? event.message : 'Face check failed'));
+  };
+
+  void (async () => {
+    // The camera and the model start side by side; a failed load is dealt with once the camera is
+    // known to work (no camera says more).
+    const modelLoad = settings.face.enabled ? startFaceWorker(ctx.win) : null;
+    modelLoad?.catch(() => undefined);
+    try {
+      camera = await openCamera();
+    } catch (error) {
+      modelLoad?.then((loaded) => loaded.dispose(), () => undefined);
+      unavailable('camera', error);
+      return;
+    }
+    if (stopped) return releaseCamera();
+    // The camera unplugged, or taken away by the system: the checks end with it.
+    camera.stream.getVideoTracks()[0]?.addEventListener('ended', () => unavailable('camera', new Error('The camera stopped sending pictures.')));
+    if (settings.imageProctor.enabled) imageTimer = setInterval(() => void snapshot('IMAGE_PROCTOR'), settings.imageProctor.intervalMs);
+    if (modelLoad) {
+      try {
+        model = await modelLoad;
+      } catch (error) {
+        unavailable('face', error);
+        return;
+      }
+      if (stopped || !camera) return endFaceCheck();
+      const loaded = model;
+      faceRunning = true;
+      const detector = createFaceCountDetector({ source: videoFrameSource(camera.video), loadModel: async () => loaded, settings: settings.face, count: FACE_COUNT_OPTIONS });
+      stopDetector = await detector.start({ clock, emit: onFace });
+      if (stopped || !faceRunning) return endFaceCheck();
+    }
+    status = 'on';
+    show();
+  })().catch((error: unknown) => unavailable('face', error));
+
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    endFaceCheck();
+    releaseCamera();
+    ctx.warn(WARNING_SOURCE, null);
+    setProctorStatus(STATUS_SOURCE, null);
+  };
+}

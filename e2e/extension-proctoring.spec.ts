@@ -103,10 +103,19 @@ test('with the extension, tab switches are counted by it and the test is submitt
   test.setTimeout(60_000);
   const token = await openTest(page, request, TESTS.count._id);
   await expect.poll(() => watchedTest(context), { timeout: 15_000 }).toBe(TESTS.count._id);
+  // Relays are pushed to the page as they happen (the heartbeat only catches up on missed ones).
+  await page.evaluate(() => {
+    const seen: unknown[] = [];
+    Object.assign(window, { pushedRelays: seen });
+    window.addEventListener('message', (event) => {
+      if ((event.data as { type?: string } | null)?.type === 'PROCTOR_EVENT') seen.push(event.data);
+    });
+  });
 
   await switchAway(context, page);
   const warning = page.getByRole('dialog', { name: 'Warning' });
   await expect(warning).toContainText('You moved away from the test once. After 1 more, the test will be submitted automatically.');
+  expect(await page.evaluate(() => (window as unknown as { pushedRelays: unknown[] }).pushedRelays.length)).toBeGreaterThanOrEqual(2);
   await page.getByRole('button', { name: 'I understand' }).click();
   await switchAway(context, page);
   await expect(warning).toContainText('After 0 more');

@@ -1,4 +1,5 @@
-import type { CameraOption } from './media-check';
+import type { RefObject } from 'react';
+import type { CameraOption, MediaCheckResult } from './media-check';
 
 /** A read-only checkbox, green when working (spec: Video and Audio status). */
 export function StatusBox({ label, ok, checking }: { label: string; ok: boolean; checking: boolean }) {
@@ -21,5 +22,30 @@ export function CameraSelect({ cameras, value, onChange }: { cameras: readonly C
         {cameras.map((camera) => <option key={camera.deviceId} value={camera.deviceId}>{camera.label}</option>)}
       </select>
     </label>
+  );
+}
+
+/** The live check: camera preview beside the Video and Audio status, the camera selector and the outcome. */
+export function MediaCheckView({
+  check,
+  cameraId,
+  onCameraChange,
+}: {
+  check: { result: MediaCheckResult | null; checking: boolean; cameras: readonly CameraOption[]; preview: RefObject<HTMLVideoElement | null> };
+  cameraId: string | undefined;
+  onCameraChange: (id: string | undefined) => void;
+}) {
+  const { result, checking, cameras, preview } = check;
+  return (
+    <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
+      <video ref={preview} className="aspect-video w-full rounded-box bg-neutral object-cover" autoPlay muted playsInline aria-label="Camera preview" />
+      <div className="flex flex-col gap-3">
+        <StatusBox label="Video" ok={Boolean(result?.video)} checking={checking} />
+        <StatusBox label="Audio" ok={Boolean(result?.audio)} checking={checking} />
+        <CameraSelect cameras={cameras} value={cameraId} onChange={onCameraChange} />
+        {checking ? <p role="status" className="text-sm">Checking your camera and microphone…</p> : null}
+        {!checking && result?.error ? <p role="alert" className="text-sm font-medium text-error">{result.error}</p> : null}
+      </div>
+    </div>
   );
 }

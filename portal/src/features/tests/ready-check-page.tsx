@@ -1,58 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
-import { type CameraOption, type MediaCheckResult, checkMedia, stopStream } from '../media/media-check';
+import { MediaCheckView } from '../media/media-status';
+import { useMediaCheck } from '../media/use-media-check';
 import { rememberDevices } from './device-store';
 import { ProctorCoverageCard } from './proctor-coverage-card';
-
-function StatusBox({ label, ok, checking }: { label: string; ok: boolean; checking: boolean }) {
-  return (
-    <label className="flex items-center gap-2">
-      <input type="checkbox" className={`checkbox ${ok ? 'checkbox-success' : ''}`} checked={ok} readOnly aria-readonly="true" disabled={checking} />
-      <span className={ok ? 'font-semibold text-success' : ''}>{label}</span>
-    </label>
-  );
-}
 
 /** Device check (/test/{id}/ready-check): camera and microphone must work before the instructions. */
 export default function ReadyCheckPage({ title }: { title: string }) {
   useSignals();
   const { id = '' } = useParams<{ id: string }>();
   const search = useSearch();
-  const [result, setResult] = useState<MediaCheckResult | null>(null);
-  const [checking, setChecking] = useState(true);
   const [cameraId, setCameraId] = useState<string | undefined>(undefined);
-  const [cameras, setCameras] = useState<CameraOption[]>([]);
   const [howTo, setHowTo] = useState(false);
-  const preview = useRef<HTMLVideoElement>(null);
   const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    let stream: MediaStream | null = null;
-    setChecking(true);
-    void checkMedia(cameraId).then((next) => {
-      stream = next.stream;
-      if (cancelled) {
-        stopStream(stream);
-        return;
-      }
-      setResult(next);
-      if (next.cameras.length) setCameras(next.cameras);
-      rememberDevices(id, next.devices);
-      if (preview.current) preview.current.srcObject = next.stream;
-      setChecking(false);
-    });
-    return () => {
-      cancelled = true;
-      stopStream(stream);
-    };
-  }, [cameraId, attempt, id]);
+  const check = useMediaCheck(cameraId, attempt, (next) => rememberDevices(id, next.devices));
 
   const skip = isFlagOn(userConfig.value, 'SKIP_PREPARE');
-  const ready = skip || Boolean(result?.video && result.audio);
+  const ready = skip || Boolean(check.result?.video && check.result.audio);
   const instructionLink = `/test/${encodeURIComponent(id)}/instruction${search ? `?${search}` : ''}`;
 
   return (
@@ -61,27 +28,10 @@ export default function ReadyCheckPage({ title }: { title: string }) {
       <section className="card bg-base-100 shadow" aria-labelledby="device-heading">
         <div className="card-body gap-4">
           <h2 id="device-heading" className="card-title">Camera and microphone</h2>
-          <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
-            <video ref={preview} className="aspect-video w-full rounded-box bg-neutral object-cover" autoPlay muted playsInline aria-label="Camera preview" />
-            <div className="flex flex-col gap-3">
-              <StatusBox label="Video" ok={Boolean(result?.video)} checking={checking} />
-              <StatusBox label="Audio" ok={Boolean(result?.audio)} checking={checking} />
-              {cameras.length > 0 ? (
-                <label className="form-control">
-                  <span className="label-text mb-1">Camera</span>
-                  <select className="select select-bordered select-sm" value={cameraId ?? ''} onChange={(event) => setCameraId(event.target.value || undefined)}>
-                    <option value="">Default camera</option>
-                    {cameras.map((camera) => <option key={camera.deviceId} value={camera.deviceId}>{camera.label}</option>)}
-                  </select>
-                </label>
-              ) : null}
-              {checking ? <p role="status" className="text-sm">Checking your camera and microphone…</p> : null}
-              {!checking && result?.error ? <p role="alert" className="text-sm font-medium text-error">{result.error}</p> : null}
-            </div>
-          </div>
+          <MediaCheckView check={check} cameraId={cameraId} onCameraChange={setCameraId} />
           <div className="card-actions flex-wrap justify-between">
             <div className="flex gap-2">
-              <button type="button" className="btn btn-outline btn-sm" onClick={() => setAttempt((value) => value + 1)} disabled={checking}>Recheck</button>
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setAttempt((value) => value + 1)} disabled={check.checking}>Recheck</button>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => setHowTo(true)}>How To Allow</button>
             </div>
             <div className="flex gap-2">

@@ -1,7 +1,7 @@
 import { CircleCheck, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { CameraSelect, StatusBox } from '../media/media-status';
+import { MediaCheckView } from '../media/media-status';
 import { useMediaCheck } from '../media/use-media-check';
 
 /** Help pages by the browser's makers, opened in a new tab. */
@@ -14,7 +14,7 @@ const GUIDES = [
 /** /troubleshoot: what a test needs, and a live check of the camera and microphone. */
 export default function TroubleshootPage({ title }: { title: string }) {
   const [cameraId, setCameraId] = useState<string | undefined>(undefined);
-  const { result, checking, cameras, preview } = useMediaCheck(cameraId, 0);
+  const check = useMediaCheck(cameraId, 0);
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">
       <h1 className="text-2xl font-bold">{title}</h1>
@@ -35,16 +35,7 @@ export default function TroubleshootPage({ title }: { title: string }) {
       <section className="card bg-base-100 shadow" aria-labelledby="check-heading">
         <div className="card-body gap-4">
           <h2 id="check-heading" className="card-title">Your camera and microphone</h2>
-          <div className="grid gap-4 md:grid-cols-[1fr_14rem]">
-            <video ref={preview} className="aspect-video w-full rounded-box bg-neutral object-cover" autoPlay muted playsInline aria-label="Camera preview" />
-            <div className="flex flex-col gap-3">
-              <StatusBox label="Video" ok={Boolean(result?.video)} checking={checking} />
-              <StatusBox label="Audio" ok={Boolean(result?.audio)} checking={checking} />
-              <CameraSelect cameras={cameras} value={cameraId} onChange={setCameraId} />
-              {checking ? <p role="status" className="text-sm">Checking your camera and microphone…</p> : null}
-              {!checking && result?.error ? <p role="alert" className="text-sm font-medium text-error">{result.error}</p> : null}
-            </div>
-          </div>
+          <MediaCheckView check={check} cameraId={cameraId} onCameraChange={setCameraId} />
           <div className="card-actions flex-wrap justify-between">
             <button type="button" className="btn btn-outline btn-sm" onClick={() => window.location.reload()}>Try Again</button>
             <Link href="/troubleshoot/capture-image" className="btn btn-primary btn-sm">Check image and audio capture</Link>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 
+import { MEDIA_PERMISSION_PATH } from './lib/media-messages';
 import { statusText, type Pairing } from './lib/pairing-state';
 import { currentPairing, sessionPairingStore } from './lib/pairing-store';
 
@@ -38,6 +39,12 @@ function Popup() {
       <h1 style={{ fontSize: 16, margin: '0 0 8px' }}>Invigil Proctor</h1>
       <p role="status" aria-live="polite" style={{ margin: 0, color: pairing ? '#1b5e20' : '#444' }}>
         {pairing === undefined ? 'Checking…' : statusText(pairing)}
+      </p>
+      <p style={{ margin: '8px 0 0' }}>
+        <a href={chrome.runtime.getURL(MEDIA_PERMISSION_PATH)} target="_blank" rel="noreferrer">
+          Allow camera and microphone
+        </a>{' '}
+        (for tests that check faces or speech)
       </p>
     </main>
   );

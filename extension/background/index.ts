@@ -1,6 +1,7 @@
 import { handleBridgeMessage } from '../lib/background-handler';
 import { PORTAL_ORIGINS } from '../lib/config';
 import { EventJournal, sessionJournalStorage } from '../lib/event-journal';
+import { BACKGROUND_MEDIA_TARGET, OFFSCREEN_PATH, parseMediaReport, type MediaCommand } from '../lib/media-messages';
 import { sessionPairingStore } from '../lib/pairing-store';
 import { ProctorController, sessionWatchStorage } from '../lib/proctor-controller';
 import type { WindowState } from '../lib/proctor-watch';
@@ -21,7 +22,38 @@ const journal = new EventJournal({
 // What an earlier worker journaled but could not send goes now.
 void journal.flush();
 
+/**
+ * The offscreen document of the camera and microphone detectors (decision 0015): opened when a watch
+ * asks for them, told what to run, closed when the watch ends. USER_MEDIA is the reason Chrome needs
+ * for getUserMedia there.
+ */
+const offscreenUrl = chrome.runtime.getURL(OFFSCREEN_PATH);
+let offscreenOpening: Promise<void> | null = null;
+async function hasOffscreen(): Promise<boolean> {
+  const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.OFFSCREEN_DOCUMENT], documentUrls: [offscreenUrl] });
+  return contexts.length > 0;
+}
+const mediaHost = {
+  async run(command: MediaCommand) {
+    if (command.run === null) {
+      if (await hasOffscreen()) {
+        await chrome.runtime.sendMessage(command).catch(() => undefined);
+        await chrome.offscreen.closeDocument().catch(() => undefined);
+      }
+      return;
+    }
+    if (!(await hasOffscreen())) {
+      offscreenOpening ??= chrome.offscreen
+        .createDocument({ url: OFFSCREEN_PATH, reasons: [chrome.offscreen.Reason.USER_MEDIA], justification: 'Face check and speech detection during a proctored test' })
+        .finally(() => (offscreenOpening = null));
+      await offscreenOpening;
+    }
+    await chrome.runtime.sendMessage(command).catch(() => undefined);
+  },
+};
+
 const proctor = new ProctorController({
+  media: mediaHost,
   browser: {
     async getTab(tabId) {
       try {
@@ -59,6 +91,18 @@ const deps = {
 };
 
 chrome.runtime.onMessage.addListener((data: unknown, sender, sendResponse) => {
+  // Our own offscreen document (no tab, our id, our page): its detectors' reports.
+  if (sender.id === chrome.runtime.id && !sender.tab && sender.url?.startsWith(offscreenUrl)) {
+    const report = parseMediaReport(data);
+    if (!report) return false;
+    if (report.type === 'MEDIA_HELLO') {
+      proctor.mediaNow().then(sendResponse, () => sendResponse(undefined));
+      return true;
+    }
+    void proctor.mediaReport(report, { events: report.events, warnings: report.warnings, ...(report.status ? { status: report.status } : {}) });
+    return false;
+  }
+  if ((data as { target?: unknown } | null)?.target === BACKGROUND_MEDIA_TARGET) return false;
   handleBridgeMessage(data, sender, deps).then(
     (reply) => sendResponse(reply ?? undefined),
     () => sendResponse(undefined),

@@ -7,11 +7,14 @@ import {
   type ProctorStatus,
 } from '@invigil/shared/protocol/messages';
 import type { EventJournal } from './event-journal';
+import { mediaCommand, type MediaCommand } from './media-messages';
 import {
   asWatch,
   endWatch,
+  relayMedia,
   relaysAfter,
   startWatch,
+  type MediaReport,
   stepWatch,
   type Requester,
   type TabInfo,
@@ -42,8 +45,15 @@ export interface WatchStorage {
   save(watch: Watch | null): Promise<void>;
 }
 
+/** The offscreen document that runs the camera and microphone detectors (decision 0015). */
+export interface MediaHost {
+  /** Starts the document if needed and tells it what to run; `run: null` stops its detectors and closes it. */
+  run(command: MediaCommand): Promise<void>;
+}
+
 export interface ControllerDeps {
   browser: BrowserApi;
+  media?: MediaHost;
   storage: WatchStorage;
   journal: EventJournal;
   now: () => number;
@@ -84,6 +94,22 @@ export class ProctorController {
   /** Something Chrome reported. */
   input(input: WatchInput): Promise<void> {
     return this.enqueue(() => this.apply(input));
+  }
+
+  /** A report of the offscreen detectors for the watch with that session (others are stale: dropped). */
+  mediaReport(key: { testId: string; session: string }, report: MediaReport): Promise<void> {
+    return this.enqueue(async () => {
+      const watch = this.watch;
+      if (!watch || watch.testId !== key.testId || watch.session !== key.session) return;
+      const relay = relayMedia(watch, report, this.random);
+      if (relay) await this.deliver(watch, relay);
+      await this.deps.storage.save(watch);
+    });
+  }
+
+  /** What the offscreen document should run now (it asks when it loads: a new worker may have restarted it). */
+  mediaNow(): Promise<MediaCommand> {
+    return this.enqueue(async () => mediaCommand(this.watch));
   }
 
   /** The bridge's notice that a page of an allowed origin is going away (reload, navigation, close). */
@@ -162,6 +188,7 @@ export class ProctorController {
     this.watch = null;
     this.syncTicker();
     await this.deps.storage.save(null);
+    if (watch.media) await this.deps.media?.run(mediaCommand(null)).catch(() => undefined);
     await this.effects(endWatch(watch));
   }
 
@@ -187,6 +214,7 @@ export class ProctorController {
         ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
         fullScreen: watch?.fullScreen ?? false,
         missed: watch && extra.after !== undefined ? relaysAfter(watch, extra.after) : [],
+        ...(watch?.media && watch.mediaStatus ? { media: watch.mediaStatus } : {}),
       },
     };
   }
@@ -205,6 +233,7 @@ export class ProctorController {
       this.watch = result.watch;
       this.syncTicker();
       await this.deps.storage.save(result.watch);
+      if (result.watch.media || existing?.media) await this.deps.media?.run(mediaCommand(result.watch)).catch(() => undefined);
       if (result.step.relay) await this.deliver(result.watch, result.step.relay);
       await this.effects(result.step.effects);
       if (result.step.effects.length > 0) await this.pollWindow();

@@ -8,7 +8,7 @@ import {
   type FocusWarning,
   type SubmitReasonFromFocus,
 } from '@invigil/shared/proctor/focus-policy';
-import type { ProctorRelay, StartProctoring } from '@invigil/shared/protocol/messages';
+import type { MediaSettings, MediaStatus, MediaWarning, ProctorRelay, StartProctoring } from '@invigil/shared/protocol/messages';
 
 /**
  * One attempt the extension watches for the page that started it (decision 0014). Pure: the
@@ -56,6 +56,10 @@ export interface Watch {
   seq: number;
   relays: ProctorRelay[];
   eventCount: number;
+  /** The camera and microphone detectors the page asked for (decision 0015); absent: none. */
+  media?: MediaSettings;
+  /** What the offscreen document reports about them. */
+  mediaStatus?: MediaStatus;
 }
 
 /** Who asked: the trusted sender (checked by background-handler) and its tab as Chrome sees it. */
@@ -298,6 +302,14 @@ export function startWatch(
   }
   if (from.documentId !== undefined) watch.documentId = from.documentId;
   else delete watch.documentId;
+  if (payload.media && (payload.media.face !== null || payload.media.speech)) {
+    const changed = JSON.stringify(payload.media) !== JSON.stringify(watch.media);
+    watch.media = payload.media;
+    if (changed || !watch.mediaStatus) watch.mediaStatus = { camera: payload.media.face ? 'starting' : 'off', microphone: payload.media.speech ? 'starting' : 'off' };
+  } else {
+    delete watch.media;
+    delete watch.mediaStatus;
+  }
 
   // The page is back. Gone past the grace is a time away even if no tick saw it (the worker
   // slept): it is recorded from when the page went, then judged on return like any other.
@@ -329,6 +341,44 @@ export function startWatch(
 export function endWatch(watch: Watch): WatchEffect[] {
   if (watch.restoreState === null || watch.tabClosed) return [];
   return [{ type: 'restore-window', windowId: watch.windowId, state: watch.restoreState }];
+}
+
+/** What the offscreen document reported: events of its detectors, warnings, its detectors' state. */
+export interface MediaReport {
+  events: { kind: ProctorEvent['kind']; at: number; detail?: ProctorEvent['detail'] }[];
+  warnings: MediaWarning[];
+  status?: Partial<MediaStatus>;
+}
+
+/**
+ * A report of the offscreen camera and microphone detectors (decision 0015), applied to the watch:
+ * their state is kept for the page's heartbeat, their events get the extension's ids (source
+ * 'extension') and, with their warnings, one relay. null when there is nothing to relay.
+ */
+export function relayMedia(watch: Watch, report: MediaReport, random: () => string): ProctorRelay | null {
+  if (!watch.media) return null;
+  if (report.status) watch.mediaStatus = { ...(watch.mediaStatus ?? { camera: 'off', microphone: 'off' }), ...report.status };
+  if (report.events.length === 0 && report.warnings.length === 0) return null;
+  const events: ProctorEvent[] = report.events.map((event) => {
+    watch.eventCount += 1;
+    return {
+      id: extensionEventId(event.at, watch.eventCount, random()),
+      at: Math.round(event.at),
+      kind: event.kind,
+      source: 'extension',
+      ...(event.detail && Object.keys(event.detail).length > 0 ? { detail: event.detail } : {}),
+    };
+  });
+  watch.seq += 1;
+  const relay: ProctorRelay = {
+    testId: watch.testId,
+    session: watch.session,
+    seq: watch.seq,
+    events,
+    ...(report.warnings.length > 0 ? { mediaWarnings: report.warnings } : {}),
+  };
+  watch.relays = [...watch.relays, relay].slice(-KEPT_RELAYS);
+  return relay;
 }
 
 /** The relays after `after`, for a page's heartbeat. */

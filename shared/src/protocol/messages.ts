@@ -48,6 +48,38 @@ export const focusSettingsSchema = z.strictObject({
   warningOffsetCount: countField,
 });
 
+/**
+ * The camera and microphone detectors the page asks the extension to run in its offscreen document
+ * (decision 0015): the face check's intervals (shared/proctor/face-policy FaceCheckSettings, as the
+ * page computed them; null: no face check) and speech detection. The page's own modules stand down
+ * only while the extension reports them `running` (PROCTOR_STATUS `media`).
+ */
+export const mediaSettingsSchema = z.strictObject({
+  face: z
+    .strictObject({
+      normalIntervalMs: durationMs.min(1000),
+      detectedIntervalMs: durationMs.min(1000),
+      confirmFrames: z.number().int().min(1).max(10),
+      confirmGapMs: durationMs,
+    })
+    .nullable(),
+  speech: z.boolean(),
+});
+export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
+
+/** What the extension's offscreen detector for one signal is doing. */
+export const mediaStateSchema = z.enum(['off', 'starting', 'running', 'unavailable']);
+export type MediaState = z.infer<typeof mediaStateSchema>;
+export const mediaStatusSchema = z.strictObject({ camera: mediaStateSchema, microphone: mediaStateSchema });
+export type MediaStatus = z.infer<typeof mediaStatusSchema>;
+
+/** A warning of the extension's camera or microphone detectors, for the page to show (null: take it down). */
+export const mediaWarningSchema = z.strictObject({
+  source: z.enum(['camera', 'camera-unavailable', 'speech']),
+  warning: z.strictObject({ reason: z.string().max(40), title: z.string().max(100), text: z.string().max(500), overlay: z.boolean() }).nullable(),
+});
+export type MediaWarning = z.infer<typeof mediaWarningSchema>;
+
 export const startProctoringSchema = z.object({
   ...envelope,
   direction: z.literal('to-extension'),
@@ -63,6 +95,8 @@ export const startProctoringSchema = z.object({
     settings: focusSettingsSchema,
     /** Times away the page already counted for this attempt (the count survives a reload). */
     blurCount: countField,
+    /** Camera and microphone detectors for the offscreen document (decision 0015). */
+    media: mediaSettingsSchema.optional(),
   }),
 });
 const sessionPayload = z.strictObject({ testId: testIdField, session: nonce });
@@ -132,6 +166,8 @@ export const proctorRelaySchema = z.strictObject({
   events: z.array(proctorEventSchema).max(20),
   warning: focusWarningSchema.nullable().optional(),
   submit: z.enum(['BLUR_ALLOWED_COUNT', 'BLUR_TIME_OUT']).optional(),
+  /** Warnings of the offscreen camera and microphone detectors (decision 0015). */
+  mediaWarnings: z.array(mediaWarningSchema).max(4).optional(),
 });
 export type ProctorRelay = z.infer<typeof proctorRelaySchema>;
 
@@ -154,6 +190,8 @@ export const proctorStatusSchema = z.object({
     fullScreen: z.boolean(),
     /** Relays after the ping's `after`, oldest first (a push can be lost while a page reloads). */
     missed: z.array(proctorRelaySchema).max(50),
+    /** The offscreen camera and microphone detectors, when the start asked for them. */
+    media: mediaStatusSchema.optional(),
   }),
 });
 

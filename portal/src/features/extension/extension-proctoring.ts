@@ -3,6 +3,8 @@ import {
   PROTOCOL_CHANNEL,
   parseToPortal,
   randomId,
+  type MediaSettings,
+  type MediaStatus,
   type ProctorRelay,
   type ProctorRequest,
   type ProctorStatus,
@@ -29,6 +31,10 @@ export interface ExtensionProctoringOptions {
   expiresAt: number;
   settings: FocusSettings;
   blurCount: number;
+  /** Camera and microphone detectors for the extension's offscreen document (decision 0015). */
+  media?: MediaSettings;
+  /** What the extension says of those detectors (after start and each heartbeat). */
+  onMedia?(media: MediaStatus | null): void;
   /** Each relay once, in order. */
   onRelay(relay: ProctorRelay): void;
   /** The extension's word on the window's full screen (after start, each heartbeat, a request). */
@@ -109,6 +115,7 @@ export async function startExtensionProctoring(options: ExtensionProctoringOptio
     }
     accept(reply.payload.missed);
     options.onFullScreen(reply.payload.fullScreen);
+    options.onMedia?.(reply.payload.media ?? null);
   };
   function ping(): void {
     if (ended || pending) return;
@@ -133,6 +140,7 @@ export async function startExtensionProctoring(options: ExtensionProctoringOptio
         expiresAt: options.expiresAt,
         settings: options.settings,
         blurCount: options.blurCount,
+        ...(options.media ? { media: options.media } : {}),
       },
     },
     START_TIMEOUT_MS,

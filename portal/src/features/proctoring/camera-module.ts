@@ -1,5 +1,6 @@
 import { cameraSettings } from '@invigil/shared/proctor/camera-policy';
 import type { ProctorContext, ProctorModule } from './proctor-module';
+import { setProctorStatus } from './proctor-status';
 
 /**
  * The camera (decision 0015): the face check (DETECT_MULTIFACE, with snapshots as evidence under
@@ -13,6 +14,19 @@ export const cameraModule: ProctorModule = {
     const settings = cameraSettings(ctx.config);
     if (!settings.enabled) return () => {};
     const { startCamera } = await import('./camera-runtime');
-    return startCamera(ctx, settings);
+    // The paired extension's offscreen document runs the face check when it can (decision 0015).
+    if (!settings.face.enabled) return startCamera(ctx, settings);
+    const { handOver } = await import('./media-handover');
+    return handOver(
+      'camera',
+      (byExtension) => {
+        if (!byExtension) return startCamera(ctx, settings);
+        // Image proctoring stays with the page's own camera.
+        if (settings.imageProctor.enabled) return startCamera(ctx, { ...settings, face: { ...settings.face, enabled: false } });
+        setProctorStatus('camera', 'Camera: face check on (in the extension)');
+        return () => setProctorStatus('camera', null);
+      },
+      ctx.win,
+    );
   },
 };

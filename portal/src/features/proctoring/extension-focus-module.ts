@@ -1,7 +1,9 @@
 import { API_PREFIX } from '@invigil/shared/api/http';
 import type { ProctorEvent } from '@invigil/shared/api/proctor';
 import { focusSettings } from '@invigil/shared/proctor/focus-policy';
-import type { ProctorRelay } from '@invigil/shared/protocol/messages';
+import { cameraSettings } from '@invigil/shared/proctor/camera-policy';
+import { speechSettings } from '@invigil/shared/proctor/speech-policy';
+import type { MediaSettings, MediaStatus, ProctorRelay } from '@invigil/shared/protocol/messages';
 import { signal } from '@preact/signals-react';
 import { extensionLink } from '../extension/extension-status';
 import { EventReporter } from './event-reporter';
@@ -15,6 +17,25 @@ import { sessionValue } from './session-value';
  * is its word on the window (the host's full-screen gate is then already satisfied).
  */
 export const extensionWatch = signal<{ fullScreen: boolean } | null>(null);
+
+/**
+ * The extension's offscreen camera and microphone detectors for this attempt (decision 0015):
+ * `pending` from the moment the page asks a paired extension until it answers, then what it says
+ * of each; null when the extension does not run them (not paired, refused, lost). The page's
+ * camera and speech modules stand down while their detector here is `running` (media-handover.ts).
+ */
+export const extensionMedia = signal<MediaStatus | 'pending' | null>(null);
+
+/** The camera and microphone detectors the test asks for, for the extension to run. */
+export function extensionMediaSettings(config: Readonly<Record<string, unknown>>): MediaSettings | undefined {
+  const { face } = cameraSettings(config);
+  const speech = speechSettings(config).enabled;
+  if (!face.enabled && !speech) return undefined;
+  return {
+    face: face.enabled ? { normalIntervalMs: face.normalIntervalMs, detectedIntervalMs: face.detectedIntervalMs, confirmFrames: face.confirmFrames, confirmGapMs: face.confirmGapMs } : null,
+    speech,
+  };
+}
 
 /**
  * Tab and window switches and full screen, watched by the paired extension when there is one
@@ -67,6 +88,9 @@ export const extensionFocusModule: ProctorModule = {
           ...(warning.reason === 'FULLSCREEN' ? { action: { label: 'Return to full screen', run: requestFullScreen } } : {}),
         });
       }
+      for (const { source, warning } of relay.mediaWarnings ?? []) {
+        ctx.warn(source, warning ? { reason: warning.reason, title: warning.title, text: warning.text, submitAt: null, ...(warning.overlay ? { overlay: true } : {}) } : null);
+      }
       if (relay.submit) ctx.submit(relay.submit);
     };
 
@@ -74,16 +98,21 @@ export const extensionFocusModule: ProctorModule = {
       stopExtension = null;
       gaveUp = true;
       extensionWatch.value = null;
+      extensionMedia.value = null;
       if (stopped) return;
       ctx.warn('focus', null);
+      // The page's own camera module takes over with its own warnings.
+      if (media?.face) ctx.warn('camera', null);
       ctx.record('DETECTOR_UNAVAILABLE', { detail: { detector: 'extension', text: reason.slice(0, 200) } });
       stopPage();
       stopPage = startFocusWatch(ctx, { switches: true });
     };
 
+    const media = extensionMediaSettings(ctx.config);
     const tryExtension = async () => {
       if (stopped || trying || gaveUp || stopExtension || !extensionLink.value) return;
       trying = true;
+      if (media && extensionMedia.value === null) extensionMedia.value = 'pending';
       try {
         const token = await fetchProctorToken(ctx.testId);
         const { startExtensionProctoring } = await import('../extension/extension-proctoring');
@@ -98,6 +127,10 @@ export const extensionFocusModule: ProctorModule = {
           expiresAt: token.expires_at,
           settings: focusSettings(ctx.config, win.innerWidth),
           blurCount: Number(countStore.get()) || 0,
+          ...(media ? { media } : {}),
+          onMedia: (status) => {
+            if (!stopped && !gaveUp && media) extensionMedia.value = status;
+          },
           onRelay: (relay) => onRelay(relay, () => requestFullScreen()),
           onFullScreen: (fullScreen) => {
             fullScreenNow = fullScreen;
@@ -108,6 +141,7 @@ export const extensionFocusModule: ProctorModule = {
         if ('refused' in result) {
           // Stays with the page's own watch; a refusal is not retried.
           gaveUp = true;
+          extensionMedia.value = null;
           return;
         }
         if (stopped) {
@@ -122,6 +156,7 @@ export const extensionFocusModule: ProctorModule = {
         extensionWatch.value = { fullScreen: fullScreenNow };
       } catch {
         // No token (the test is not running) or no answer: the page watches by itself.
+        if (!stopExtension) extensionMedia.value = null;
       } finally {
         trying = false;
       }
@@ -137,6 +172,7 @@ export const extensionFocusModule: ProctorModule = {
       stopExtension?.();
       stopExtension = null;
       extensionWatch.value = null;
+      extensionMedia.value = null;
       if (reporter) void reporter.flush().finally(() => reporter?.stop());
     };
   },

@@ -15,6 +15,7 @@ import {
 } from '@invigil/shared/proctor/speech-policy';
 import type { VoiceSegment } from '@invigil/shared/proctor/voice-activity';
 import type { ProctorContext, ProctorModule } from './proctor-module';
+import { handOver } from './media-handover';
 import { setProctorStatus } from './proctor-status';
 
 /** Transcript pieces older than this are of no segment any more. */
@@ -29,9 +30,24 @@ const KEEP_TEXT_MS = 60_000;
  */
 export const speechModule: ProctorModule = {
   name: 'speech',
-  async start(ctx: ProctorContext) {
+  start(ctx: ProctorContext) {
+    if (!speechSettings(ctx.config).enabled) return () => undefined;
+    // The paired extension's offscreen document listens when it can (decision 0015).
+    return handOver(
+      'microphone',
+      (byExtension) => {
+        if (!byExtension) return startSpeech(ctx);
+        setProctorStatus('microphone', 'Microphone: listening for speech (in the extension)');
+        return () => setProctorStatus('microphone', null);
+      },
+      ctx.win,
+    );
+  },
+};
+
+async function startSpeech(ctx: ProctorContext): Promise<() => void> {
+  {
     const settings = speechSettings(ctx.config);
-    if (!settings.enabled) return () => undefined;
     const { win } = ctx;
     const clock = hostClock(win);
     let state: MicrophoneState = 'starting';
@@ -125,5 +141,5 @@ export const speechModule: ProctorModule = {
       waiting.clear();
       setProctorStatus('microphone', null);
     };
-  },
-};
+  }
+}

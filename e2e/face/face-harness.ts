@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { copyFaceAssets } from '../../scripts/copy-face-assets';
 
 /**
- * What the face-check specs need, outside the product (the portal does not host the detector yet):
+ * What the face-check specs need outside the product (the portal's camera module has its own spec):
  * the fake-camera videos (scripts/make-face-frames.mjs), the camera page and the face worker
  * bundled from shared/, and the model and wasm files copied as a build copies them, all served on
  * 127.0.0.1 by a small static server.

@@ -23,9 +23,10 @@ describe('camera settings', () => {
     expect(cameraSettings({ DETECT_MULTIFACE: true, IMAGE_CAPTURE: true }).face.snapshot).toBe(true);
   });
 
-  it('turns everything off when PROCTOR_TYPE says none', () => {
-    const settings = cameraSettings({ PROCTOR_TYPE: ' None ', DETECT_MULTIFACE: true, IMAGE_PROCTOR: true });
-    expect(settings).toMatchObject({ enabled: false, face: { enabled: false }, imageProctor: { enabled: false } });
+  it('leaves the detectors to their own flags whatever PROCTOR_TYPE says (it chooses live proctoring)', () => {
+    const settings = cameraSettings({ PROCTOR_TYPE: 'none', DETECT_MULTIFACE: true, IMAGE_PROCTOR: true });
+    expect(settings).toMatchObject({ enabled: true, face: { enabled: true }, imageProctor: { enabled: true } });
+    expect(cameraSettings({ PROCTOR_TYPE: 'none' }).enabled).toBe(false);
     expect(cameraSettings({ PROCTOR_TYPE: 'v-s', DETECT_MULTIFACE: true }).enabled).toBe(true);
   });
 

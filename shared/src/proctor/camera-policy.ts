@@ -34,16 +34,15 @@ export interface CameraSettings {
 }
 
 /**
- * The settings from the test config. PROCTOR_TYPE 'none' written in the config turns the camera
- * off whatever else it says; without a PROCTOR_TYPE, DETECT_MULTIFACE and IMAGE_PROCTOR decide.
- * (The student's NO_PROCTOR turns all page proctoring off before any module starts.)
+ * The settings from the test config: DETECT_MULTIFACE and IMAGE_PROCTOR decide. PROCTOR_TYPE
+ * chooses the live proctoring (screen share, video), not the detectors: 'none', the spec's default,
+ * leaves them to their own flags (one rule for every module, decision 0013). The student's
+ * NO_PROCTOR turns all page proctoring off before any module starts.
  */
 export function cameraSettings(config: Readonly<Record<string, unknown>>): CameraSettings {
-  const noProctoring = typeof config['PROCTOR_TYPE'] === 'string' && config['PROCTOR_TYPE'].trim().toLowerCase() === 'none';
   const face = faceCheckSettings(config);
-  if (noProctoring) face.enabled = false;
   const imageProctor = {
-    enabled: !noProctoring && (isFlagOn(config['IMAGE_PROCTOR']) || isFlagOn(config['IMAGE_PROCTORING'])),
+    enabled: isFlagOn(config['IMAGE_PROCTOR']) || isFlagOn(config['IMAGE_PROCTORING']),
     intervalMs: Math.max(MIN_IMAGE_PROCTOR_INTERVAL_MS, intervalMs(config['IMAGE_PROCTOR_INTERVAL'], IMAGE_PROCTOR_INTERVAL)),
   };
   return { enabled: face.enabled || imageProctor.enabled, face, imageProctor };

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseMediaReport, mediaCommand } from './media-messages';
+import { cameraReport } from './offscreen-media';
+import { relayMedia, type Watch } from './proctor-watch';
+
+const watch = (): Watch =>
+  ({ testId: 't1', session: 's'.repeat(16), seq: 0, relays: [], eventCount: 0, media: { face: { normalIntervalMs: 1000, detectedIntervalMs: 1000, confirmFrames: 3, confirmGapMs: 700 }, speech: false } }) as unknown as Watch;
+
+describe('offscreen media', () => {
+  it('turns the camera policy actions into events and the overlay warning', () => {
+    const report = cameraReport([
+      { type: 'flag', kind: 'MULTI_FACE', at: 5.4, detail: { faces: 2 }, snapshot: false },
+      { type: 'warn', title: 'Multiple Faces Detected!', text: 'x', reason: 'MULTI_FACE' },
+      { type: 'clear-warning' },
+    ]);
+    expect(report.events).toEqual([{ kind: 'MULTI_FACE', at: 5, detail: { faces: 2 } }]);
+    expect(report.warnings).toEqual([
+      { source: 'camera', warning: { reason: 'MULTI_FACE', title: 'Multiple Faces Detected!', text: 'x', overlay: true } },
+      { source: 'camera', warning: null },
+    ]);
+  });
+
+  it('relays a report with extension ids and keeps the detectors state', () => {
+    const w = watch();
+    const relay = relayMedia(w, { events: [{ kind: 'NO_FACE', at: 10, detail: { faces: 0 } }], warnings: [], status: { camera: 'running' } }, () => 'abcdef');
+    expect(relay).toMatchObject({ seq: 1, events: [{ kind: 'NO_FACE', source: 'extension', at: 10 }] });
+    expect(relay?.events[0]?.id).toMatch(/^e/);
+    expect(w.mediaStatus).toEqual({ camera: 'running', microphone: 'off' });
+    expect(relayMedia(w, { events: [], warnings: [], status: { microphone: 'unavailable' } }, () => 'x')).toBeNull();
+    expect(w.mediaStatus).toEqual({ camera: 'running', microphone: 'unavailable' });
+  });
+
+  it('ignores a report for a watch that asked for no media, and parses only our messages', () => {
+    const w = watch();
+    delete w.media;
+    expect(relayMedia(w, { events: [{ kind: 'NO_FACE', at: 1 }], warnings: [] }, () => 'x')).toBeNull();
+    expect(parseMediaReport({ target: 'invigil-background-media', type: 'MEDIA_HELLO' })).not.toBeNull();
+    expect(parseMediaReport({ type: 'MEDIA_HELLO' })).toBeNull();
+    expect(mediaCommand(null).run).toBeNull();
+  });
+});

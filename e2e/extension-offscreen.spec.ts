@@ -9,7 +9,7 @@ import { FACE_FRAMES_DIR, faceVideos } from './face/face-harness';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
 
 /**
- * The extension's offscreen document runs the face check for a paired attempt (decision 0015): the
+ * The extension's offscreen document runs the face check for a paired attempt (decision 0016): the
  * unpacked e2e build in Chromium whose fake camera plays one face, two, none (scripts/make-face-frames.mjs);
  * the offscreen document loads the model packaged in the extension, the events reach the server's
  * trail with source 'extension', the page shows 'Multiple Faces Detected!' from the relays, and the
@@ -80,7 +80,7 @@ async function openTest(context: BrowserContext, request: APIRequestContext): Pr
   return { page, token, pageFaceFiles };
 }
 
-// fixme (decision 0015, open): in this journey the extension's offscreen check has reported no face
+// fixme (decision 0016, open): in this journey the extension's offscreen check has reported no face
 // event yet; the page's own check took over. Kept so the journey is ready once that is found.
 test.fixme('paired, the face check runs in the extension: several faces and none reach the trail as the extension’s, the page shows the warning', async ({ request }) => {
   test.setTimeout(180_000);
@@ -109,7 +109,7 @@ test.fixme('paired, the face check runs in the extension: several faces and none
       .toEqual(['MULTI_FACE', 'NO_FACE']);
     expect(events.find((event) => event.kind === 'MULTI_FACE' && event.source === 'extension')?.detail).toMatchObject({ faces: 2 });
     expect(events.filter((event) => event.kind === 'DETECTOR_UNAVAILABLE')).toEqual([]);
-    // KNOWN GAP (decision 0015, open): the page's own face check still runs for part of the attempt
+    // KNOWN GAP (decision 0016, open): the page's own face check still runs for part of the attempt
     // (MULTI_FACE with source 'page' seen in this journey), so 'nothing counted twice' and 'the page
     // never loads the model' are not asserted yet.
     void pageFaceFiles;

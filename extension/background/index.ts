@@ -23,7 +23,7 @@ const journal = new EventJournal({
 void journal.flush();
 
 /**
- * The offscreen document of the camera and microphone detectors (decision 0015): opened when a watch
+ * The offscreen document of the camera and microphone detectors (decision 0016): opened when a watch
  * asks for them, told what to run, closed when the watch ends. USER_MEDIA is the reason Chrome needs
  * for getUserMedia there.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * Messages between the background worker and the offscreen document that runs the camera and
- * microphone detectors (decision 0015). They never leave the extension (chrome.runtime messages
+ * microphone detectors (decision 0016). They never leave the extension (chrome.runtime messages
  * between its own contexts), but are parsed all the same: `target` tells them apart from the
  * portal's relayed protocol messages.
  */

@@ -9,7 +9,7 @@ import { isSpeech, speechDetail } from '@invigil/shared/proctor/speech-policy';
 import type { MediaSettings, MediaState, MediaWarning } from '@invigil/shared/protocol/messages';
 
 /**
- * The offscreen document's side of extension-assisted proctoring (decision 0015): runs the SAME
+ * The offscreen document's side of extension-assisted proctoring (decision 0016): runs the SAME
  * shared detectors and policies as the page's camera and speech modules (face-count.ts with
  * camera-policy.ts; the microphone VAD with speech-policy.ts) for the watch the background names,
  * and reports what they saw (events, warnings, each detector's state) to the background, which

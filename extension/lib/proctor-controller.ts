@@ -45,7 +45,7 @@ export interface WatchStorage {
   save(watch: Watch | null): Promise<void>;
 }
 
-/** The offscreen document that runs the camera and microphone detectors (decision 0015). */
+/** The offscreen document that runs the camera and microphone detectors (decision 0016). */
 export interface MediaHost {
   /** Starts the document if needed and tells it what to run; `run: null` stops its detectors and closes it. */
   run(command: MediaCommand): Promise<void>;

@@ -56,7 +56,7 @@ export interface Watch {
   seq: number;
   relays: ProctorRelay[];
   eventCount: number;
-  /** The camera and microphone detectors the page asked for (decision 0015); absent: none. */
+  /** The camera and microphone detectors the page asked for (decision 0016); absent: none. */
   media?: MediaSettings;
   /** What the offscreen document reports about them. */
   mediaStatus?: MediaStatus;
@@ -351,7 +351,7 @@ export interface MediaReport {
 }
 
 /**
- * A report of the offscreen camera and microphone detectors (decision 0015), applied to the watch:
+ * A report of the offscreen camera and microphone detectors (decision 0016), applied to the watch:
  * their state is kept for the page's heartbeat, their events get the extension's ids (source
  * 'extension') and, with their warnings, one relay. null when there is nothing to relay.
  */

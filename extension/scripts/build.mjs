@@ -59,7 +59,7 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 writeFileSync(manifestPath, `${JSON.stringify(withContentMatches(manifest, patterns))}\n`);
 console.log(`build: wrote ${manifestPath}`);
 
-// 4. The face check's model and wasm files for the offscreen document (decision 0015), copied from
+// 4. The face check's model and wasm files for the offscreen document (decision 0016), copied from
 //    node_modules by the portal's own script: packaged with the extension, never a CDN.
 const tsx = join(dirname(dirname(createRequire(import.meta.url).resolve('tsx/package.json'))), '.bin', 'tsx');
 const copy = spawnSync(tsx, [join(root, '..', 'scripts', 'copy-face-assets.ts'), join(root, 'build', `chrome-mv3-${tag}`, 'face')], { cwd: root, stdio: 'inherit' });

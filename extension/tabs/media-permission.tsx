@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 // Asks once, in a tab of the extension's own, for the camera and microphone. The offscreen document
-// that runs the face check and speech detection during a test (decision 0015) cannot show Chrome's
+// that runs the face check and speech detection during a test (decision 0016) cannot show Chrome's
 // permission prompt; it can use the devices only once the extension's origin holds the permission,
 // and this page is where the student gives it (opened from the popup; nothing here is recorded).
 

@@ -7,7 +7,7 @@ import { BACKGROUND_MEDIA_TARGET, parseMediaCommand } from '../lib/media-message
 import { OffscreenMedia, type CameraHandle } from '../lib/offscreen-media';
 
 // The offscreen document (chrome.offscreen, reason USER_MEDIA) that runs the camera's face check and
-// the microphone's voice-activity detection for the watched attempt (decision 0015). It is no page
+// the microphone's voice-activity detection for the watched attempt (decision 0016). It is no page
 // anyone sees: the background opens it when a watch asks for media and closes it when the watch ends.
 // The face model and tfjs's wasm files are packaged in the extension (build.mjs copies them from
 // node_modules to face/), never fetched from a CDN; wasm needs 'wasm-unsafe-eval' in the CSP.

@@ -50,7 +50,7 @@ export const focusSettingsSchema = z.strictObject({
 
 /**
  * The camera and microphone detectors the page asks the extension to run in its offscreen document
- * (decision 0015): the face check's intervals (shared/proctor/face-policy FaceCheckSettings, as the
+ * (decision 0016): the face check's intervals (shared/proctor/face-policy FaceCheckSettings, as the
  * page computed them; null: no face check) and speech detection. The page's own modules stand down
  * only while the extension reports them `running` (PROCTOR_STATUS `media`).
  */
@@ -95,7 +95,7 @@ export const startProctoringSchema = z.object({
     settings: focusSettingsSchema,
     /** Times away the page already counted for this attempt (the count survives a reload). */
     blurCount: countField,
-    /** Camera and microphone detectors for the offscreen document (decision 0015). */
+    /** Camera and microphone detectors for the offscreen document (decision 0016). */
     media: mediaSettingsSchema.optional(),
   }),
 });
@@ -166,7 +166,7 @@ export const proctorRelaySchema = z.strictObject({
   events: z.array(proctorEventSchema).max(20),
   warning: focusWarningSchema.nullable().optional(),
   submit: z.enum(['BLUR_ALLOWED_COUNT', 'BLUR_TIME_OUT']).optional(),
-  /** Warnings of the offscreen camera and microphone detectors (decision 0015). */
+  /** Warnings of the offscreen camera and microphone detectors (decision 0016). */
   mediaWarnings: z.array(mediaWarningSchema).max(4).optional(),
 });
 export type ProctorRelay = z.infer<typeof proctorRelaySchema>;

@@ -31,7 +31,7 @@ export interface ExtensionProctoringOptions {
   expiresAt: number;
   settings: FocusSettings;
   blurCount: number;
-  /** Camera and microphone detectors for the extension's offscreen document (decision 0015). */
+  /** Camera and microphone detectors for the extension's offscreen document (decision 0016). */
   media?: MediaSettings;
   /** What the extension says of those detectors (after start and each heartbeat). */
   onMedia?(media: MediaStatus | null): void;

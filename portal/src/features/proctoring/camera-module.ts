@@ -14,7 +14,7 @@ export const cameraModule: ProctorModule = {
     const settings = cameraSettings(ctx.config);
     if (!settings.enabled) return () => {};
     const { startCamera } = await import('./camera-runtime');
-    // The paired extension's offscreen document runs the face check when it can (decision 0015).
+    // The paired extension's offscreen document runs the face check when it can (decision 0016).
     if (!settings.face.enabled) return startCamera(ctx, settings);
     const { handOver } = await import('./media-handover');
     return handOver(

@@ -19,7 +19,7 @@ import { sessionValue } from './session-value';
 export const extensionWatch = signal<{ fullScreen: boolean } | null>(null);
 
 /**
- * The extension's offscreen camera and microphone detectors for this attempt (decision 0015):
+ * The extension's offscreen camera and microphone detectors for this attempt (decision 0016):
  * `pending` from the moment the page asks a paired extension until it answers, then what it says
  * of each; null when the extension does not run them (not paired, refused, lost). The page's
  * camera and speech modules stand down while their detector here is `running` (media-handover.ts).

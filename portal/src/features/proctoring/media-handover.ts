@@ -15,7 +15,7 @@ export function extensionRuns(value: typeof extensionMedia.value, kind: 'camera'
 }
 
 /**
- * Runs a page module's detector only while the paired extension does not (decision 0015), so a face
+ * Runs a page module's detector only while the paired extension does not (decision 0016), so a face
  * or a word is never counted twice: `start(byExtension)` is called with false to run the page's own
  * detector, with true while the extension runs it (the module may keep what only the page does,
  * e.g. image proctoring). While the extension is still starting its detector the page waits, at

@@ -32,7 +32,7 @@ export const speechModule: ProctorModule = {
   name: 'speech',
   start(ctx: ProctorContext) {
     if (!speechSettings(ctx.config).enabled) return () => undefined;
-    // The paired extension's offscreen document listens when it can (decision 0015).
+    // The paired extension's offscreen document listens when it can (decision 0016).
     return handOver(
       'microphone',
       (byExtension) => {

@@ -22,6 +22,7 @@ export const DEMO_TEST_IDS = {
   attempted: 'demo-attempted',
   chapter: 'demo-chapter',
   answerSheet: 'demo-answer-sheet',
+  proctored: 'demo-proctored',
 } as const;
 
 /** The demo PDF attachment, relative to BLOB_DIR/public. */
@@ -226,6 +227,18 @@ export function demoImportFile(now: number): ImportFileInput {
             },
           ],
         },
+        ...open,
+        open_to_all: true,
+      },
+      {
+        _id: DEMO_TEST_IDS.proctored,
+        name: 'Proctored Practice: camera, microphone and full screen',
+        description: 'Five questions under every proctoring check: full screen, tab switches, faces on camera with snapshots, and speech. Nothing is submitted for you unless you stay out of full screen.',
+        instruction:
+          '<p>This practice test shows what a proctored test is like.</p><ul><li>It runs in full screen: leaving it shows a warning, and staying out for 10 seconds submits the test.</li><li>Your camera checks that you, and only you, are in front of the screen; a flagged check keeps a snapshot.</li><li>Your microphone listens for speech; nothing is recorded.</li><li>After you submit, the Proctoring tab of your result shows every flag.</li></ul>',
+        chapters: ['Arithmetic'],
+        config: { FULL_SCREEN: true, DETECT_MULTIFACE: true, IMAGE_CAPTURE: true, DETECT_SPEECH: true },
+        format: { duration: 15, parts: [simplePart('Aptitude', aptitude)] },
         ...open,
         open_to_all: true,
       },

@@ -68,6 +68,9 @@ export async function loadHumanFaceModel(options: HumanFaceModelOptions): Promis
     },
   } as Partial<Config>;
   const human = new Human(config);
+  // Before the backend starts: where SharedArrayBuffer exists (an extension's offscreen document),
+  // tfjs would pick the threaded wasm build, which we neither ship nor want (see `flags` above).
+  human.tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
   await human.init();
   await human.load();
   if (human.tf.getBackend() !== 'wasm') throw new Error(`Face model backend is ${human.tf.getBackend()}, not wasm`);

@@ -1,4 +1,4 @@
-import { uploadFileName } from '@invigil/shared/api/uploads';
+import { uploadFileName } from '@invigil/shared/api/upload-types';
 import { FileText, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 

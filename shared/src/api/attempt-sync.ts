@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE } from './http';
 
 /**
  * The answer-sync contract (POST /test/sync, and the `updates` of POST /test/submit).
@@ -82,9 +83,8 @@ export const submitRequestSchema = z.object({
 });
 export type SubmitRequest = z.infer<typeof submitRequestSchema>;
 
-/** Reply type 100: the attempt was already submitted (spec: 'Test already submitted.'). */
-export const ALREADY_SUBMITTED_TYPE = 100;
-export const ALREADY_SUBMITTED_MESSAGE = 'Test already submitted.';
+// Kept in http.ts (no schema library) so pages that only check the reply stay small.
+export { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE } from './http';
 
 /** POST /test/submit, the first time: the attempt is now submitted and scored. */
 export const submitReplySchema = z.object({

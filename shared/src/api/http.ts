@@ -6,3 +6,7 @@ export const API_PREFIX = '/api';
 
 /** The header that carries the session token on every call (spec section 7). */
 export const ACCESS_TOKEN_HEADER = 'x-access-token';
+
+/** Reply type 100: the attempt was already submitted (spec: 'Test already submitted.'). */
+export const ALREADY_SUBMITTED_TYPE = 100;
+export const ALREADY_SUBMITTED_MESSAGE = 'Test already submitted.';

@@ -1,6 +1,6 @@
 import type { TestConfig } from '@invigil/shared/api/tests';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
-import { testTakesPdf } from '@invigil/shared/api/uploads';
+import { testTakesPdf } from '@invigil/shared/api/upload-types';
 import { AUTOSAVE_INTERVAL, PING_INTERVAL } from '@invigil/shared/domain/constants';
 
 /** A flag with a default for when the config does not mention it (spec section 9 defaults). */

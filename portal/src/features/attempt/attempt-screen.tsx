@@ -6,7 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
-import { UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/uploads';
+import { UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/upload-types';
 import { NOTIFY_UPLOAD_BEFORE } from '@invigil/shared/domain/constants';
 import { effect } from '@preact/signals-react';
 import { AnswerSheetDialog, PreSubmitDialog } from './answer-sheet-dialog';

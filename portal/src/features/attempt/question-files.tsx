@@ -1,4 +1,4 @@
-import { allowedUploadCategories, UPLOAD_MESSAGES, uploadFileName } from '@invigil/shared/api/uploads';
+import { allowedUploadCategories, UPLOAD_MESSAGES, uploadFileName } from '@invigil/shared/api/upload-types';
 import { answerKind } from '@invigil/shared/domain/question';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Camera } from 'lucide-react';

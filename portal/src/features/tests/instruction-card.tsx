@@ -1,5 +1,5 @@
 import type { TestInfo, TestInstructionReply } from '@invigil/shared/api/tests';
-import { ALREADY_SUBMITTED_MESSAGE } from '@invigil/shared/api/attempt-sync';
+import { ALREADY_SUBMITTED_MESSAGE } from '@invigil/shared/api/http';
 import { accessCodeError } from '@invigil/shared/domain/access-code';
 import { START_REDIRECT_MS } from '@invigil/shared/domain/constants';
 import { useSignals } from '@preact/signals-react/runtime';

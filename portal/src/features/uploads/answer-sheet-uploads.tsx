@@ -1,5 +1,5 @@
 import type { OverallUploads } from '@invigil/shared/api/uploads';
-import { UPLOAD_MESSAGES, uploadFileName } from '@invigil/shared/api/uploads';
+import { UPLOAD_MESSAGES, uploadFileName } from '@invigil/shared/api/upload-types';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';

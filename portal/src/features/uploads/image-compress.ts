@@ -1,4 +1,4 @@
-import { IMAGE_COMPRESSION } from '@invigil/shared/api/uploads';
+import { IMAGE_COMPRESSION } from '@invigil/shared/api/upload-types';
 
 /** The size that fits within max width and height, keeping the aspect ratio, never enlarged. */
 export function fitWithin(width: number, height: number, maxWidth: number = IMAGE_COMPRESSION.maxWidth, maxHeight: number = IMAGE_COMPRESSION.maxHeight): { width: number; height: number } {

@@ -1,5 +1,5 @@
 import type { NewDataReply, PresignReply, UploadExtension } from '@invigil/shared/api/uploads';
-import { UPLOAD_TYPES } from '@invigil/shared/api/uploads';
+import { UPLOAD_TYPES } from '@invigil/shared/api/upload-types';
 import type { AnswerSheetReply } from '@invigil/shared/api/tests';
 import { ApiError, apiCall, CONNECTION_MESSAGE } from '../../lib/api-client';
 

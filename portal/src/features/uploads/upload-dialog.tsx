@@ -1,5 +1,5 @@
 import type { NewDataReply, UploadExtension } from '@invigil/shared/api/uploads';
-import { UPLOAD_MESSAGES, UPLOAD_TYPES } from '@invigil/shared/api/uploads';
+import { UPLOAD_MESSAGES, UPLOAD_TYPES } from '@invigil/shared/api/upload-types';
 import { MOBILE_WIDTH } from '@invigil/shared/domain/constants';
 import { Camera, FileText, Images } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -4,6 +4,7 @@ import { randomId, type ToExtensionMessage } from '@invigil/shared/protocol/mess
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { expect, test } from './extension-fixture';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { submitReason, timeline } from './proctor-trail';
 
 /**
  * Extension-assisted proctoring (decision 0014) with the unpacked e2e build: the paired extension
@@ -32,25 +33,6 @@ const TESTS = {
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'extension-proctoring-e2e', { students: [STUDENT], tests: Object.values(TESTS) });
 });
-
-interface TimelineEvent {
-  id: string;
-  kind: string;
-  source: string;
-  detail: Record<string, unknown> | null;
-}
-
-async function timeline(request: APIRequestContext, token: string, testId: string): Promise<TimelineEvent[]> {
-  const reply = await request.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { events: TimelineEvent[] }).events;
-}
-
-async function submitReason(request: APIRequestContext, token: string, testId: string): Promise<string | null> {
-  const reply = await request.get(`/api/test/answer/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { userData: { terminated: string | null } }).userData.terminated;
-}
 
 async function extensionWorker(context: BrowserContext): Promise<Worker> {
   const found = context.serviceWorkers().find((worker) => worker.url().startsWith('chrome-extension://'));

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { launchCdpBrowser, type CdpBrowser } from './cdp-browser';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { submitReason, timeline } from './proctor-trail';
 
 /**
  * The page's own proctoring (no extension): tab switches counted and ending the test at the
@@ -29,24 +30,6 @@ test.beforeAll(async () => {
   cdp = await launchCdpBrowser();
 });
 test.afterAll(async () => cdp?.close());
-
-interface TimelineEvent {
-  kind: string;
-  source: string;
-  detail: Record<string, unknown> | null;
-}
-
-async function timeline(request: APIRequestContext, token: string, testId: string): Promise<TimelineEvent[]> {
-  const reply = await request.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { events: TimelineEvent[] }).events;
-}
-
-async function submitReason(request: APIRequestContext, token: string, testId: string): Promise<string | null> {
-  const reply = await request.get(`/api/test/answer/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { userData: { terminated: string | null } }).userData.terminated;
-}
 
 /** Signs in (token in local storage, as the login page leaves it), starts the test and opens it. */
 async function openTest(request: APIRequestContext, testId: string): Promise<{ page: Page; token: string }> {

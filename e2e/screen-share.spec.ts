@@ -1,6 +1,7 @@
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { timeline } from './proctor-trail';
 
 /**
  * Screen share proctoring (PROCTOR_TYPE 'screen') in headless Chromium. With
@@ -32,18 +33,6 @@ const TESTS = {
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'screen-share-e2e', { students: [STUDENT, UNPROCTORED], tests: Object.values(TESTS) });
 });
-
-interface TimelineEvent {
-  kind: string;
-  source: string;
-  detail: Record<string, unknown> | null;
-}
-
-async function timeline(request: APIRequestContext, token: string, testId: string): Promise<TimelineEvent[]> {
-  const reply = await request.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { events: TimelineEvent[] }).events;
-}
 
 function launch(displayMediaType?: 'browser' | 'window'): Promise<Browser> {
   return chromium.launch({

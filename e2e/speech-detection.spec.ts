@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { timeline } from './proctor-trail';
 
 /**
  * Speech detection (DETECT_SPEECH) in headless Chromium whose microphone plays a WAV: a spoken one
@@ -66,18 +67,6 @@ test.beforeAll(() => {
   ]);
   writeFileSync(SILENT_WAV, silenceWav(5));
 });
-
-interface TimelineEvent {
-  kind: string;
-  source: string;
-  detail: Record<string, unknown> | null;
-}
-
-async function timeline(request: APIRequestContext, token: string, testId: string): Promise<TimelineEvent[]> {
-  const reply = await request.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { events: TimelineEvent[] }).events;
-}
 
 /** A Chromium whose microphone plays `wav` (looped), allowed without a prompt. */
 function launch(wav: string): Promise<Browser> {

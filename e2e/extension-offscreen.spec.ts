@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { EXTENSION_DIR } from './extension-fixture';
@@ -13,7 +14,8 @@ import { apiToken, importFixture, type E2eStudent } from './student-session';
  * unpacked e2e build in Chromium whose fake camera plays one face, two, none (scripts/make-face-frames.mjs);
  * the offscreen document loads the model packaged in the extension, the events reach the server's
  * trail with source 'extension', the page shows 'Multiple Faces Detected!' from the relays, and the
- * page's own camera stands down (no face flag from the page: nothing counted twice).
+ * page's own camera stands down (no face flag from the page: nothing counted twice). With
+ * IMAGE_CAPTURE on, each of those flags carries the extension's snapshot as its evidence.
  */
 
 const STUDENT: E2eStudent = { reg_no: 'EXTOFF01', email: 'extoff01@example.edu', name: 'Offscreen Tester', password: 'extoff123' };
@@ -28,21 +30,24 @@ const TEST = {
   format: paper,
   assigned_to: [STUDENT.reg_no],
 };
+const SNAP_TEST = { ...TEST, _id: 'e2e-ext-offscreen-snapshots', name: 'E2E: Extension camera snapshots', config: { ...TEST.config, IMAGE_CAPTURE: true } };
+type FaceTest = typeof TEST;
 
 test.beforeAll(() => {
   test.setTimeout(180_000);
   faceVideos();
-  importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST] });
+  importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST, SNAP_TEST] });
 });
 
 interface TimelineEvent {
   kind: string;
   source: string;
   detail: Record<string, unknown> | null;
+  evidence_url: string | null;
 }
 
-async function timeline(request: APIRequestContext, token: string): Promise<TimelineEvent[]> {
-  const reply = await request.get(`/api/proctor/events/${TEST._id}`, { headers: { 'x-access-token': token } });
+async function timeline(request: APIRequestContext, token: string, testId: string): Promise<TimelineEvent[]> {
+  const reply = await request.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': token } });
   expect(reply.ok()).toBe(true);
   return ((await reply.json()) as { events: TimelineEvent[] }).events;
 }
@@ -66,25 +71,25 @@ async function launch(): Promise<BrowserContext> {
   });
 }
 
-async function openTest(context: BrowserContext, request: APIRequestContext): Promise<{ page: Page; token: string; pageFaceFiles: string[] }> {
+async function openTest(context: BrowserContext, request: APIRequestContext, faceTest: FaceTest): Promise<{ page: Page; token: string; pageFaceFiles: string[] }> {
   const token = await apiToken(request, STUDENT);
-  const start = await request.post('/api/test/start', { data: { id: TEST._id, devices: [] }, headers: { 'x-access-token': token } });
+  const start = await request.post('/api/test/start', { data: { id: faceTest._id, devices: [] }, headers: { 'x-access-token': token } });
   expect(start.ok()).toBe(true);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageFaceFiles: string[] = [];
   page.on('request', (r) => void (/\/assets\/face/.test(r.url()) && pageFaceFiles.push(r.url())));
   await page.goto(`${E2E_BASE_URL}/`);
   await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
-  await page.goto(`${E2E_BASE_URL}/test/${TEST._id}/in`);
+  await page.goto(`${E2E_BASE_URL}/test/${faceTest._id}/in`);
   await expect(page.getByRole('heading', { name: 'Question 1 of 1' })).toBeVisible();
   return { page, token, pageFaceFiles };
 }
 
-test('paired, the face check runs in the extension: several faces and none reach the trail as the extension’s, the page shows the warning', async ({ request }) => {
-  test.setTimeout(180_000);
+/** The journey: the overlay from the extension's relays, then the trail after submission (the face flags of the extension). */
+async function faceJourney(request: APIRequestContext, faceTest: FaceTest): Promise<TimelineEvent[]> {
   const context = await launch();
   try {
-    const { page, token, pageFaceFiles } = await openTest(context, request);
+    const { page, token, pageFaceFiles } = await openTest(context, request, faceTest);
     await expect(page.getByTestId('proctor-status')).toContainText('Camera: face check on (in the extension)', { timeout: 60_000 });
     const overlay = page.getByRole('alertdialog', { name: 'Multiple Faces Detected!' });
     await expect(overlay).toBeVisible({ timeout: 90_000 });
@@ -99,7 +104,7 @@ test('paired, the face check runs in the extension: several faces and none reach
     await expect
       .poll(
         async () => {
-          events = await timeline(request, token);
+          events = await timeline(request, token, faceTest._id);
           return [...new Set(events.filter((event) => (event.kind === 'MULTI_FACE' || event.kind === 'NO_FACE') && event.source === 'extension').map((event) => event.kind))].sort();
         },
         { timeout: 60_000 },
@@ -111,7 +116,33 @@ test('paired, the face check runs in the extension: several faces and none reach
     // moments before the extension pairs, which happens after the page has loaded; it hands over.)
     expect(events.filter((event) => (event.kind === 'MULTI_FACE' || event.kind === 'NO_FACE') && event.source === 'page')).toEqual([]);
     void pageFaceFiles;
+    return events;
   } finally {
     await context.close();
+  }
+}
+
+const faceFlags = (events: TimelineEvent[]) => events.filter((event) => (event.kind === 'MULTI_FACE' || event.kind === 'NO_FACE') && event.source === 'extension');
+
+test('paired, the face check runs in the extension: several faces and none reach the trail as the extension’s, the page shows the warning', async ({ request }) => {
+  test.setTimeout(180_000);
+  const events = await faceJourney(request, TEST);
+  // IMAGE_CAPTURE off: no picture leaves the device.
+  expect(faceFlags(events).every((event) => event.evidence_url === null)).toBe(true);
+});
+
+test('paired, with IMAGE_CAPTURE the extension’s face flags carry its snapshot as evidence (WebP)', async ({ request }) => {
+  test.setTimeout(180_000);
+  const events = await faceJourney(request, SNAP_TEST);
+  const flags = faceFlags(events);
+  // Each kind carries the extension's picture (a flag raised in the last moments before the submission
+  // may go without one: the server takes no snapshot once the attempt is over, and the event is kept).
+  for (const kind of ['MULTI_FACE', 'NO_FACE']) {
+    const flag = flags.find((event) => event.kind === kind && event.evidence_url !== null);
+    expect(flag, `${kind} with evidence in ${JSON.stringify(flags)}`).toBeDefined();
+    const image = await request.get(flag!.evidence_url!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toContain('image/webp');
+    expect(await sharp(await image.body()).metadata()).toMatchObject({ format: 'webp', width: 640 });
   }
 });

@@ -15,6 +15,13 @@ const store = sessionPairingStore();
 const journal = new EventJournal({
   storage: sessionJournalStorage(),
   fetch: (url, init) => fetch(url, { ...init, credentials: 'omit', cache: 'no-store' }),
+  async upload(url, { form, headers }) {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(form)) body.set(name, value);
+    const reply = await fetch(url, { method: 'POST', headers, body, credentials: 'omit', cache: 'no-store' });
+    const json = reply.ok ? ((await reply.json().catch(() => null)) as { fileName?: unknown } | null) : null;
+    return { status: reply.status, ...(typeof json?.fileName === 'string' ? { fileName: json.fileName } : {}) };
+  },
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

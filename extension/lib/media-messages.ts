@@ -1,4 +1,5 @@
 import { proctorDetailSchema, proctorEventKindSchema } from '@invigil/shared/api/proctor';
+import { MAX_SNAPSHOT_BYTES } from '@invigil/shared/api/proctor-kinds';
 import { mediaSettingsSchema, mediaStateSchema, mediaWarningSchema, type MediaSettings } from '@invigil/shared/protocol/messages';
 import { z } from 'zod';
 
@@ -14,6 +15,10 @@ export const BACKGROUND_MEDIA_TARGET = 'invigil-background-media';
 export const OFFSCREEN_PATH = 'tabs/offscreen.html';
 /** The page that asks once for the camera and microphone for the extension (tabs/media-permission.tsx). */
 export const MEDIA_PERMISSION_PATH = 'tabs/media-permission.html';
+
+/** A snapshot as a data URL: at most the server's snapshot size, base64 (4 characters for 3 bytes). */
+export const MAX_SNAPSHOT_DATA_URL = Math.ceil((MAX_SNAPSHOT_BYTES * 4) / 3) + 64;
+const snapshotDataUrlSchema = z.string().max(MAX_SNAPSHOT_DATA_URL).regex(/^data:image\/(webp|png|jpeg);base64,/);
 
 const key = z.strictObject({ testId: z.string().min(1).max(64), session: z.string().min(1).max(64) });
 
@@ -31,7 +36,17 @@ export const mediaReportSchema = z.discriminatedUnion('type', [
     target: z.literal(BACKGROUND_MEDIA_TARGET),
     type: z.literal('MEDIA_REPORT'),
     ...key.shape,
-    events: z.array(z.strictObject({ kind: proctorEventKindSchema, at: z.number().int().nonnegative(), detail: proctorDetailSchema.optional() })).max(20),
+    events: z
+      .array(
+        z.strictObject({
+          kind: proctorEventKindSchema,
+          at: z.number().int().nonnegative(),
+          detail: proctorDetailSchema.optional(),
+          /** The flagged check's snapshot as a data URL (runtime messages carry no Blobs), for the background to upload as its evidence. */
+          image: snapshotDataUrlSchema.optional(),
+        }),
+      )
+      .max(20),
     warnings: z.array(mediaWarningSchema).max(4),
     status: z.strictObject({ camera: mediaStateSchema.optional(), microphone: mediaStateSchema.optional() }).optional(),
   }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaReport, mediaCommand } from './media-messages';
 import { cameraReport } from './offscreen-media';
-import { relayMedia, type Watch } from './proctor-watch';
+import { applyMedia, relayMedia, type Watch } from './proctor-watch';
 
 const watch = (): Watch =>
   ({ testId: 't1', session: 's'.repeat(16), seq: 0, relays: [], eventCount: 0, media: { face: { normalIntervalMs: 1000, detectedIntervalMs: 1000, confirmFrames: 3, confirmGapMs: 700 }, speech: false } }) as unknown as Watch;
@@ -37,5 +37,24 @@ describe('offscreen media', () => {
     expect(parseMediaReport({ target: 'invigil-background-media', type: 'MEDIA_HELLO' })).not.toBeNull();
     expect(parseMediaReport({ type: 'MEDIA_HELLO' })).toBeNull();
     expect(mediaCommand(null).run).toBeNull();
+  });
+
+  it('holds a flag that keeps a snapshot for its picture, and relays it not to the page but to the journal', () => {
+    const report = cameraReport([
+      { type: 'flag', kind: 'NO_FACE', at: 7, detail: { faces: 0 }, snapshot: true },
+      { type: 'warn', title: 'No face', text: 'x', reason: 'NO_FACE' },
+    ]);
+    expect(report.events).toEqual([]);
+    expect(report.pictures).toEqual([{ kind: 'NO_FACE', at: 7, detail: { faces: 0 } }]);
+    const image = 'data:image/webp;base64,UklGRg==';
+    const message = { target: 'invigil-background-media', type: 'MEDIA_REPORT', testId: 't1', session: 's'.repeat(16), events: [{ kind: 'NO_FACE', at: 7, image }], warnings: [] };
+    expect(parseMediaReport(message)).not.toBeNull();
+    expect(parseMediaReport({ ...message, events: [{ kind: 'NO_FACE', at: 7, image: 'https://example.com/x.webp' }] })).toBeNull();
+    const w = watch();
+    const { relay, evidence } = applyMedia(w, { events: [{ kind: 'NO_FACE', at: 7, image }, { kind: 'MULTI_FACE', at: 8 }], warnings: [] }, () => 'abcdef');
+    expect(relay?.events.map((e) => e.kind)).toEqual(['MULTI_FACE']);
+    expect(evidence).toMatchObject([{ event: { kind: 'NO_FACE', source: 'extension', at: 7 }, image }]);
+    expect(w.relays).toHaveLength(1);
+    expect(applyMedia(w, { events: [{ kind: 'NO_FACE', at: 9, image }], warnings: [] }, () => 'x').relay).toBeNull();
   });
 });

@@ -25,6 +25,8 @@ export interface CameraHandle {
   frames: FrameSource;
   /** Calls back when the camera stops sending (unplugged, taken away). */
   onEnded(run: () => void): void;
+  /** The current frame as a snapshot (width 640, WebP 0.7) data URL; null when there is no frame. */
+  snapshot(): Promise<string | null>;
   release(): void;
 }
 
@@ -39,7 +41,8 @@ export interface OffscreenDeps {
 export interface OffscreenReport {
   testId: string;
   session: string;
-  events: { kind: ProctorEventKind; at: number; detail?: ProctorDetail }[];
+  /** `image`: a flagged check's snapshot (data URL) when IMAGE_CAPTURE is on; the background uploads it as the event's evidence. */
+  events: { kind: ProctorEventKind; at: number; detail?: ProctorDetail; image?: string }[];
   warnings: MediaWarning[];
   status?: { camera?: MediaState; microphone?: MediaState };
 }
@@ -127,6 +130,9 @@ export class OffscreenMedia {
       return camera.release();
     }
     const state = initialCameraState();
+    const policy = { snapshot: face.snapshot === true };
+    // A flag waiting for its snapshot goes after the ones before it (they are taken in order).
+    let pictures: Promise<void> = Promise.resolve();
     let stopDetector: Stop | null = null;
     let ended = false;
     const end = () => {
@@ -138,7 +144,7 @@ export class OffscreenMedia {
     this.stops.push(end);
     const onFace = (event: FaceEvent) => {
       if (ended || !this.live(generation)) return;
-      const actions = onFaceEvent(state, { snapshot: false }, event);
+      const actions = onFaceEvent(state, policy, event);
       if (state.unavailable) {
         // The face check failed again and again: the page's own camera takes over.
         const wasWarning = actions.some((action) => action.type === 'clear-warning');
@@ -146,7 +152,16 @@ export class OffscreenMedia {
         this.unavailable(generation, 'camera', new Error(event.type === 'error' ? event.message : 'Face check failed'), wasWarning ? [{ source: 'camera', warning: null }] : []);
         return;
       }
-      this.send(generation, cameraReport(actions));
+      const report = cameraReport(actions);
+      this.send(generation, { events: report.events, warnings: report.warnings });
+      for (const flag of report.pictures) {
+        const picture = ended ? Promise.resolve(null) : camera.snapshot().catch(() => null);
+        pictures = pictures.then(async () => {
+          const image = await picture;
+          // The flag is never lost: without a picture it goes without evidence.
+          this.send(generation, { events: [{ ...flag, ...(image ? { image } : {}) }] });
+        });
+      }
     };
     camera.onEnded(() => {
       if (ended) return;
@@ -195,14 +210,19 @@ export class OffscreenMedia {
   }
 }
 
-/** The camera policy's actions as a report: events and the overlay warning (no snapshots from the extension). */
-export function cameraReport(actions: readonly CameraAction[]): Pick<OffscreenReport, 'events' | 'warnings'> {
+/**
+ * The camera policy's actions as a report: events and the overlay warning now, and `pictures`, the
+ * flags that wait for their snapshot (IMAGE_CAPTURE) before they are reported.
+ */
+export function cameraReport(actions: readonly CameraAction[]): Pick<OffscreenReport, 'events' | 'warnings'> & { pictures: OffscreenReport['events'] } {
   const events: OffscreenReport['events'] = [];
+  const pictures: OffscreenReport['events'] = [];
   const warnings: MediaWarning[] = [];
   for (const action of actions) {
-    if (action.type === 'flag' || action.type === 'record') events.push({ kind: action.kind, at: Math.round(action.at), detail: action.detail });
+    if (action.type === 'flag' && action.snapshot) pictures.push({ kind: action.kind, at: Math.round(action.at), detail: action.detail });
+    else if (action.type === 'flag' || action.type === 'record') events.push({ kind: action.kind, at: Math.round(action.at), detail: action.detail });
     else if (action.type === 'warn') warnings.push({ source: 'camera', warning: { reason: action.reason, title: action.title, text: action.text, overlay: true } });
     else if (action.type === 'clear-warning') warnings.push({ source: 'camera', warning: null });
   }
-  return { events, warnings };
+  return { events, warnings, pictures };
 }

@@ -9,9 +9,9 @@ import {
 import type { EventJournal } from './event-journal';
 import { mediaCommand, type MediaCommand } from './media-messages';
 import {
+  applyMedia,
   asWatch,
   endWatch,
-  relayMedia,
   relaysAfter,
   startWatch,
   type MediaReport,
@@ -101,8 +101,10 @@ export class ProctorController {
     return this.enqueue(async () => {
       const watch = this.watch;
       if (!watch || watch.testId !== key.testId || watch.session !== key.session) return;
-      const relay = relayMedia(watch, report, this.random);
+      const { relay, evidence } = applyMedia(watch, report, this.random);
       if (relay) await this.deliver(watch, relay);
+      // Journaled with their snapshots: the journal uploads each, then sends the event with its evidence.
+      await this.deps.journal.add(evidence.map(({ event, image }) => ({ testId: watch.testId, apiBase: watch.apiBase, token: watch.token, event, snapshot: { data: image } })));
       await this.deps.storage.save(watch);
     });
   }

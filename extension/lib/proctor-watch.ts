@@ -345,30 +345,43 @@ export function endWatch(watch: Watch): WatchEffect[] {
 
 /** What the offscreen document reported: events of its detectors, warnings, its detectors' state. */
 export interface MediaReport {
-  events: { kind: ProctorEvent['kind']; at: number; detail?: ProctorEvent['detail'] }[];
+  /** `image`: the flagged check's snapshot (data URL) to upload as the event's evidence. */
+  events: { kind: ProctorEvent['kind']; at: number; detail?: ProctorEvent['detail']; image?: string }[];
   warnings: MediaWarning[];
   status?: Partial<MediaStatus>;
+}
+
+/** An event of the extension that waits for its snapshot's upload before it is sent (the journal does both). */
+export interface EvidenceEvent {
+  event: ProctorEvent;
+  image: string;
 }
 
 /**
  * A report of the offscreen camera and microphone detectors (decision 0016), applied to the watch:
  * their state is kept for the page's heartbeat, their events get the extension's ids (source
- * 'extension') and, with their warnings, one relay. null when there is nothing to relay.
+ * 'extension') and, with their warnings, one relay (null when there is nothing to relay). An event
+ * with a snapshot is not relayed to the page: the page would pass it on at once without its
+ * evidence, and the server keeps an event id once; the journal sends it after the upload.
  */
-export function relayMedia(watch: Watch, report: MediaReport, random: () => string): ProctorRelay | null {
-  if (!watch.media) return null;
+export function applyMedia(watch: Watch, report: MediaReport, random: () => string): { relay: ProctorRelay | null; evidence: EvidenceEvent[] } {
+  if (!watch.media) return { relay: null, evidence: [] };
   if (report.status) watch.mediaStatus = { ...(watch.mediaStatus ?? { camera: 'off', microphone: 'off' }), ...report.status };
-  if (report.events.length === 0 && report.warnings.length === 0) return null;
-  const events: ProctorEvent[] = report.events.map((event) => {
+  const events: ProctorEvent[] = [];
+  const evidence: EvidenceEvent[] = [];
+  for (const reported of report.events) {
     watch.eventCount += 1;
-    return {
-      id: extensionEventId(event.at, watch.eventCount, random()),
-      at: Math.round(event.at),
-      kind: event.kind,
+    const event: ProctorEvent = {
+      id: extensionEventId(reported.at, watch.eventCount, random()),
+      at: Math.round(reported.at),
+      kind: reported.kind,
       source: 'extension',
-      ...(event.detail && Object.keys(event.detail).length > 0 ? { detail: event.detail } : {}),
+      ...(reported.detail && Object.keys(reported.detail).length > 0 ? { detail: reported.detail } : {}),
     };
-  });
+    if (reported.image) evidence.push({ event, image: reported.image });
+    else events.push(event);
+  }
+  if (events.length === 0 && report.warnings.length === 0) return { relay: null, evidence };
   watch.seq += 1;
   const relay: ProctorRelay = {
     testId: watch.testId,
@@ -378,7 +391,12 @@ export function relayMedia(watch: Watch, report: MediaReport, random: () => stri
     ...(report.warnings.length > 0 ? { mediaWarnings: report.warnings } : {}),
   };
   watch.relays = [...watch.relays, relay].slice(-KEPT_RELAYS);
-  return relay;
+  return { relay, evidence };
+}
+
+/** `applyMedia`'s relay alone. */
+export function relayMedia(watch: Watch, report: MediaReport, random: () => string): ProctorRelay | null {
+  return applyMedia(watch, report, random).relay;
 }
 
 /** The relays after `after`, for a page's heartbeat. */

@@ -1,4 +1,5 @@
 import { FRAME_WIDTH, videoFrameSource } from '@invigil/shared/proctor/browser/camera-frames';
+import { cameraSnapshot } from '@invigil/shared/proctor/browser/camera-snapshot';
 import { loadHumanFaceModel } from '@invigil/shared/proctor/browser/human-face-model';
 import { microphoneVoiceDetector } from '@invigil/shared/proctor/browser/microphone-voice';
 import { hostClock } from '@invigil/shared/proctor/detector';
@@ -11,6 +12,16 @@ import { OffscreenMedia, type CameraHandle } from '../lib/offscreen-media';
 // anyone sees: the background opens it when a watch asks for media and closes it when the watch ends.
 // The face model and tfjs's wasm files are packaged in the extension (build.mjs copies them from
 // node_modules to face/), never fetched from a CDN; wasm needs 'wasm-unsafe-eval' in the CSP.
+
+/** A Blob as a data URL: runtime messages to the background carry JSON, not Blobs. */
+function dataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the snapshot.'));
+    reader.readAsDataURL(blob);
+  });
+}
 
 async function openCamera(): Promise<CameraHandle> {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { width: FRAME_WIDTH, height: 480 }, audio: false });
@@ -27,6 +38,11 @@ async function openCamera(): Promise<CameraHandle> {
   return {
     frames: videoFrameSource(video),
     onEnded: (run) => stream.getVideoTracks()[0]?.addEventListener('ended', run),
+    async snapshot() {
+      // The same picture as the page's camera module: width 640, WebP at quality 0.7.
+      const image = await cameraSnapshot(video);
+      return image ? dataUrl(image) : null;
+    },
     release() {
       video.pause();
       video.srcObject = null;

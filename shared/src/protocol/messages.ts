@@ -61,6 +61,8 @@ export const mediaSettingsSchema = z.strictObject({
       detectedIntervalMs: durationMs.min(1000),
       confirmFrames: z.number().int().min(1).max(10),
       confirmGapMs: durationMs,
+      /** IMAGE_CAPTURE: a flagged check keeps a snapshot as its evidence (absent: no snapshot). */
+      snapshot: z.boolean().optional(),
     })
     .nullable(),
   speech: z.boolean(),

@@ -32,7 +32,7 @@ export function extensionMediaSettings(config: Readonly<Record<string, unknown>>
   const speech = speechSettings(config).enabled;
   if (!face.enabled && !speech) return undefined;
   return {
-    face: face.enabled ? { normalIntervalMs: face.normalIntervalMs, detectedIntervalMs: face.detectedIntervalMs, confirmFrames: face.confirmFrames, confirmGapMs: face.confirmGapMs } : null,
+    face: face.enabled ? { normalIntervalMs: face.normalIntervalMs, detectedIntervalMs: face.detectedIntervalMs, confirmFrames: face.confirmFrames, confirmGapMs: face.confirmGapMs, ...(face.snapshot ? { snapshot: true } : {}) } : null,
     speech,
   };
 }

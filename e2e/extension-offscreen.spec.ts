@@ -1,5 +1,6 @@
 /// <reference types="chrome" />
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -15,7 +16,9 @@ import { apiToken, importFixture, type E2eStudent } from './student-session';
  * the offscreen document loads the model packaged in the extension, the events reach the server's
  * trail with source 'extension', the page shows 'Multiple Faces Detected!' from the relays, and the
  * page's own camera stands down (no face flag from the page: nothing counted twice). With
- * IMAGE_CAPTURE on, each of those flags carries the extension's snapshot as its evidence.
+ * IMAGE_CAPTURE on, each of those flags carries the extension's snapshot as its evidence. With
+ * DETECT_SPEECH and a microphone playing speech (espeak-ng), the offscreen VAD raises SPEECH as the
+ * extension's, and the page's own speech detection stands down.
  */
 
 const STUDENT: E2eStudent = { reg_no: 'EXTOFF01', email: 'extoff01@example.edu', name: 'Offscreen Tester', password: 'extoff123' };
@@ -31,12 +34,24 @@ const TEST = {
   assigned_to: [STUDENT.reg_no],
 };
 const SNAP_TEST = { ...TEST, _id: 'e2e-ext-offscreen-snapshots', name: 'E2E: Extension camera snapshots', config: { ...TEST.config, IMAGE_CAPTURE: true } };
-type FaceTest = typeof TEST;
+type SpecTest = Pick<typeof TEST, '_id'>;
+const SPEECH_TEST = { ...TEST, _id: 'e2e-ext-offscreen-speech', name: 'E2E: Extension microphone', config: { DETECT_SPEECH: true } };
+const SPOKEN_WAV = join(process.cwd(), '.tmp', 'extension-offscreen-e2e', 'spoken.wav');
 
 test.beforeAll(() => {
   test.setTimeout(180_000);
   faceVideos();
-  importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST, SNAP_TEST] });
+  importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST, SNAP_TEST, SPEECH_TEST] });
+  mkdirSync(join(SPOKEN_WAV, '..'), { recursive: true });
+  // As speech-detection.spec.ts: about 9 s of someone asking for an answer, then 2.5 s of quiet before the file loops.
+  execFileSync('espeak-ng', [
+    '-m',
+    '-s',
+    '150',
+    '-w',
+    SPOKEN_WAV,
+    '<speak>Hey, what is the answer to question two? I think it is option B. Tell me quickly before the time runs out.<break time="2500ms"/></speak>',
+  ]);
 });
 
 interface TimelineEvent {
@@ -67,11 +82,13 @@ async function launch(): Promise<BrowserContext> {
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${join(FACE_FRAMES_DIR, faceVideos().sequence.file)}`,
+      // The microphone plays someone speaking (looped); without it Chromium's fake microphone beeps.
+      `--use-file-for-fake-audio-capture=${SPOKEN_WAV}`,
     ],
   });
 }
 
-async function openTest(context: BrowserContext, request: APIRequestContext, faceTest: FaceTest): Promise<{ page: Page; token: string; pageFaceFiles: string[] }> {
+async function openTest(context: BrowserContext, request: APIRequestContext, faceTest: SpecTest): Promise<{ page: Page; token: string; pageFaceFiles: string[] }> {
   const token = await apiToken(request, STUDENT);
   const start = await request.post('/api/test/start', { data: { id: faceTest._id, devices: [] }, headers: { 'x-access-token': token } });
   expect(start.ok()).toBe(true);
@@ -86,7 +103,7 @@ async function openTest(context: BrowserContext, request: APIRequestContext, fac
 }
 
 /** The journey: the overlay from the extension's relays, then the trail after submission (the face flags of the extension). */
-async function faceJourney(request: APIRequestContext, faceTest: FaceTest): Promise<TimelineEvent[]> {
+async function faceJourney(request: APIRequestContext, faceTest: SpecTest): Promise<TimelineEvent[]> {
   const context = await launch();
   try {
     const { page, token, pageFaceFiles } = await openTest(context, request, faceTest);
@@ -144,5 +161,34 @@ test('paired, with IMAGE_CAPTURE the extension’s face flags carry its snapshot
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toContain('image/webp');
     expect(await sharp(await image.body()).metadata()).toMatchObject({ format: 'webp', width: 640 });
+  }
+});
+
+test('paired, speech detection runs in the extension: a spoken microphone raises SPEECH with source extension, none from the page', async ({ request }) => {
+  test.setTimeout(180_000);
+  const context = await launch();
+  try {
+    const { page, token } = await openTest(context, request, SPEECH_TEST);
+    await expect(page.getByTestId('proctor-status')).toContainText('Microphone: listening for speech (in the extension)', { timeout: 60_000 });
+    // One pass of the spoken file (about 12 s) ends at least one segment of speech.
+    await page.waitForTimeout(15_000);
+    await page.getByRole('radio', { name: /Option B/ }).check();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+    let events: TimelineEvent[] = [];
+    await expect
+      .poll(
+        async () => {
+          events = await timeline(request, token, SPEECH_TEST._id);
+          return events.filter((event) => event.kind === 'SPEECH' && event.source === 'extension').length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(events.filter((event) => event.kind === 'DETECTOR_UNAVAILABLE')).toEqual([]);
+    expect(events.filter((event) => event.kind === 'SPEECH' && event.source === 'page')).toEqual([]);
+  } finally {
+    await context.close();
   }
 });

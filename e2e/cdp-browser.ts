@@ -34,7 +34,8 @@ export async function launchCdpBrowser(extraArgs: readonly string[] = []): Promi
       ...extraArgs,
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group, so closing kills the zygote and renderers too, not only the main process.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -56,9 +57,20 @@ export async function launchCdpBrowser(extraArgs: readonly string[] = []): Promi
     context,
     async close() {
       await browser.close().catch(() => undefined);
-      child.kill('SIGKILL');
-      await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      const exited = new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once('exit', resolve) : resolve(null)));
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      await exited;
+      // A helper process may still be finishing its last write: a leftover temporary profile is
+      // harmless, a failed test because of it is not.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // left for the system's temporary-file cleanup
+      }
     },
   };
 }

@@ -1,15 +1,15 @@
 import { API_PREFIX } from '@invigil/shared/api/http';
-import type { ProctorEvent } from '@invigil/shared/api/proctor';
 import { focusSettings } from '@invigil/shared/proctor/focus-policy';
 import { cameraSettings } from '@invigil/shared/proctor/camera-policy';
 import { speechSettings } from '@invigil/shared/proctor/speech-policy';
 import type { MediaSettings, MediaStatus, ProctorRelay } from '@invigil/shared/protocol/messages';
 import { signal } from '@preact/signals-react';
 import { extensionLink } from '../extension/extension-status';
-import { EventReporter } from './event-reporter';
+import type { EventReporter } from './event-reporter';
 import { blurCountKey, startFocusWatch } from './focus-module';
-import { fetchProctorToken, postProctorEvents } from './proctor-api';
+import { fetchProctorToken } from './proctor-api';
 import type { ProctorContext, ProctorModule } from './proctor-module';
+import { trailReporter } from './trail-reporter';
 import { sessionValue } from './session-value';
 
 /**
@@ -51,7 +51,6 @@ export const extensionFocusModule: ProctorModule = {
   start(ctx: ProctorContext) {
     const { win } = ctx;
     const countStore = sessionValue(blurCountKey(ctx.attemptKey));
-    const queueStore = sessionValue(`invigil-extension-relay-queue:${ctx.attemptKey}`);
     let stopPage = startFocusWatch(ctx, { switches: true });
     let stopped = false;
     let trying = false;
@@ -59,20 +58,7 @@ export const extensionFocusModule: ProctorModule = {
     let stopExtension: (() => void) | null = null;
     let reporter: EventReporter | null = null;
 
-    const relayReporter = () =>
-      (reporter ??= new EventReporter({
-        send: (events) => postProctorEvents(ctx.testId, events),
-        store: {
-          get: () => {
-            try {
-              return JSON.parse(queueStore.get() ?? '[]') as ProctorEvent[];
-            } catch {
-              return [];
-            }
-          },
-          set: (events) => queueStore.set(JSON.stringify(events)),
-        },
-      }));
+    const relayReporter = () => (reporter ??= trailReporter(ctx.testId, `invigil-extension-relay-queue:${ctx.attemptKey}`));
 
     const onRelay = (relay: ProctorRelay, requestFullScreen: () => void) => {
       for (const event of relay.events) {

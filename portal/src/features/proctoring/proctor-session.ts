@@ -1,9 +1,7 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
-import type { ProctorEvent } from '@invigil/shared/api/proctor';
-import { EventReporter } from './event-reporter';
-import { postProctorEvents, uploadSnapshot } from './proctor-api';
+import { uploadSnapshot } from './proctor-api';
 import type { ProctorContext, ProctorModule, ProctorWarning } from './proctor-module';
-import { sessionValue } from './session-value';
+import { trailReporter } from './trail-reporter';
 
 export interface ProctorSessionOptions {
   testId: string;
@@ -34,20 +32,7 @@ export function eventId(): string {
  */
 export function startProctorSession(options: ProctorSessionOptions): () => void {
   const win = options.win ?? window;
-  const queueStore = sessionValue(`invigil-proctor-queue:${options.attemptKey}`);
-  const reporter = new EventReporter({
-    send: (events) => postProctorEvents(options.testId, events),
-    store: {
-      get: () => {
-        try {
-          return JSON.parse(queueStore.get() ?? '[]') as ProctorEvent[];
-        } catch {
-          return [];
-        }
-      },
-      set: (events) => queueStore.set(JSON.stringify(events)),
-    },
-  });
+  const reporter = trailReporter(options.testId, `invigil-proctor-queue:${options.attemptKey}`);
   const warnings = new Map<string, ProctorWarning>();
   let submitted = false;
   let stopped = false;

@@ -8,13 +8,13 @@
 // page: the synchronous work (click -> handlers and React commit done) and the time to the next
 // painted frame (requestAnimationFrame + setTimeout after the click), plus the browser's own Event
 // Timing duration. Target: p95 of click -> next paint at most 16 ms.
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { startImportedServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -28,17 +28,6 @@ const STUDENT = { reg_no: 'BENCH001', password: 'bench1234' };
 
 if (args.includes('--build') || !existsSync(join(root, 'portal/dist/index.html'))) execSync('npm run build -w portal', { cwd: root, stdio: 'inherit' });
 if (args.includes('--build') || !existsSync(join(root, 'server/dist/main.js'))) execSync('npm run build -w server', { cwd: root, stdio: 'inherit' });
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A 300-question paper: mostly single choice, with multi-correct, numerical and subjective ones. */
 function importFile() {
@@ -79,27 +68,11 @@ const ms = (v) => `${v.toFixed(1)} ms`.padStart(9);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'invigil-bench-ui-'));
 let server;
+let base;
 let browser;
 let exitCode = 0;
 try {
-  const file = join(dataDir, 'bench-import.json');
-  writeFileSync(file, JSON.stringify(importFile()));
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
-  delete env.DATABASE_URL;
-  execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/src/cli/import.ts'), file], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [join(root, 'server/dist/main.js')], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (i > 100) throw new Error('The server did not start.');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  ({ base, server } = await startImportedServer(root, dataDir, importFile()));
 
   const post = async (path, body, token) => {
     const response = await fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) }, body: JSON.stringify(body) });

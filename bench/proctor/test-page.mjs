@@ -7,12 +7,12 @@
 // 50 ms) are counted with a PerformanceObserver from the moment the face check runs; the page's own
 // start (loading, opening the camera, loading the model in the worker) is counted apart.
 // Used by bench/proctor.mjs (npm run bench:proctor; -- --test-page-only for this figure alone).
-import { execFileSync, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { startImportedServer } from '../bench-server.mjs';
 
 const TEST_ID = 'bench-camera';
 const STUDENT = { reg_no: 'BENCHCAM1', password: 'bench1234' };
@@ -21,17 +21,6 @@ const QUESTIONS = 30;
 export const TEST_PAGE_CONFIG = { DETECT_MULTIFACE: true, IMAGE_CAPTURE: true, DETECT_FACE_NINTERVAL: 1, DETECT_FACE_DINTERVAL: 1, IMAGE_PROCTOR: true, IMAGE_PROCTOR_INTERVAL: 10 };
 /** How often the student answers and moves on. */
 const ANSWER_EVERY_MS = 4000;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function importFile() {
   const questions = Array.from({ length: QUESTIONS }, (_, i) => ({
@@ -58,25 +47,10 @@ export async function measureTestPageLongTasks({ root, seconds, video, build = f
   if (build || !existsSync(join(root, 'server/dist/main.js'))) execSync('npm run build -w server', { cwd: root, stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'invigil-bench-camera-'));
   let server;
+  let base;
   let browser;
   try {
-    const file = join(dataDir, 'bench-import.json');
-    writeFileSync(file, JSON.stringify(importFile()));
-    const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
-    delete env.DATABASE_URL;
-    execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/src/cli/import.ts'), file], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [join(root, 'server/dist/main.js')], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-    for (let i = 0; ; i += 1) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // Not listening yet.
-      }
-      if (i > 100) throw new Error('The server did not start.');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    ({ base, server } = await startImportedServer(root, dataDir, importFile()));
     const call = async (method, path, body, token) => {
       const response = await fetch(`${base}/api${path}`, { method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { 'x-access-token': token } : {}) }, body: body ? JSON.stringify(body) : undefined });
       const data = await response.json();

@@ -184,7 +184,7 @@ test('when the extension stops answering mid-test, the page notes it and watches
   expect(events[3]?.detail).toMatchObject({ count: 2 });
 });
 
-test('the device check says the extension watches tab switches and full screen, and what no browser can see', async ({ page, request }) => {
+test('the device check says the extension watches each signal, and what no browser can see', async ({ page, request }) => {
   const token = await apiToken(request, STUDENT);
   await page.goto(`${E2E_BASE_URL}/`);
   await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
@@ -193,8 +193,9 @@ test('the device check says the extension watches tab switches and full screen, 
   const watcher = (signal: string) => coverage.getByRole('row', { name: new RegExp(`^${signal}`) }).getByRole('cell').first();
   await expect(watcher('Tab and window switches')).toHaveText('Extension');
   await expect(watcher('Full screen')).toHaveText('Extension');
-  await expect(watcher('Camera')).toHaveText('This page');
-  await expect(watcher('Screen share')).toHaveText('This page');
+  await expect(watcher('Camera')).toHaveText('Extension');
+  await expect(watcher('Screen share')).toHaveText('Extension');
+  await expect(coverage).toContainText("Chrome's picker, offering entire screens only.");
   await expect(coverage).toContainText('No browser check can see a second device, such as a phone on the desk, or tell whether this computer is a virtual machine.');
 });
 

@@ -1,5 +1,11 @@
-import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+/// <reference types="chrome" />
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
+import { EXTENSION_DIR } from './extension-fixture';
+import { startVirtualDisplay, type VirtualDisplay } from './xvfb';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
 import { timeline } from './proctor-trail';
 
@@ -12,6 +18,11 @@ import { timeline } from './proctor-trail';
  * student who picks a tab in the real picker is played by dropping that hint. The
  * student stopping the share (the browser's 'Stop sharing') is played by ending the share's
  * track as the browser does: stop() and an 'ended' event.
+ *
+ * With the unpacked extension paired, 'Share your screen' opens the extension's picker
+ * (chrome.desktopCapture, entire screens only) instead: it needs a screen to offer, so Chromium gets
+ * a virtual X display (e2e/xvfb.ts), and --auto-select-desktop-capture-source picks "Entire screen"
+ * as the student would. No fake media flags there: the stream is Xvfb's real screen.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -27,6 +38,8 @@ const TESTS = {
   shared: testOf('e2e-screen-shared', 'E2E: Screen shared', { PROCTOR_TYPE: 'screen' }),
   tab: testOf('e2e-screen-tab', 'E2E: Tab refused', { PROCTOR_TYPE: 'screen' }),
   none: testOf('e2e-screen-none', 'E2E: No screen share', { PROCTOR_TYPE: 'none' }),
+  extension: testOf('e2e-screen-extension', "E2E: Screen shared in the extension's picker", { PROCTOR_TYPE: 'screen' }),
+  noScreen: testOf('e2e-screen-extension-none', 'E2E: Extension without a screen to offer', { PROCTOR_TYPE: 'screen' }),
   noProctor: testOf('e2e-screen-no-proctor', 'E2E: Student without proctoring', { PROCTOR_TYPE: 'screen', DETECT_SPEECH: true }),
 };
 
@@ -60,6 +73,31 @@ function keepDisplayStreams({ ignoreHint }: { ignoreHint: boolean }) {
   MediaDevices.prototype.getDisplayMedia = async function (this: MediaDevices, options?: DisplayMediaStreamOptions) {
     const stream = await original.call(this, ignoreHint ? { ...options, video: true } : options);
     streams.push(stream);
+    return stream;
+  };
+}
+
+/**
+ * As keepDisplayStreams, for a page whose screen comes from the extension's picker: the streams
+ * getUserMedia opens with Chrome's desktop constraints are kept too, and every call of the page's
+ * own picker (getDisplayMedia) is counted.
+ */
+function keepExtensionStreams() {
+  const streams: MediaStream[] = [];
+  const record = window as unknown as { displayStreams: MediaStream[]; pagePickerCalls: number };
+  record.displayStreams = streams;
+  record.pagePickerCalls = 0;
+  const getDisplayMedia = MediaDevices.prototype.getDisplayMedia;
+  MediaDevices.prototype.getDisplayMedia = async function (this: MediaDevices, options?: DisplayMediaStreamOptions) {
+    record.pagePickerCalls += 1;
+    const stream = await getDisplayMedia.call(this, options);
+    streams.push(stream);
+    return stream;
+  };
+  const getUserMedia = MediaDevices.prototype.getUserMedia;
+  MediaDevices.prototype.getUserMedia = async function (this: MediaDevices, constraints?: MediaStreamConstraints) {
+    const stream = await getUserMedia.call(this, constraints);
+    if (JSON.stringify(constraints ?? {}).includes('"chromeMediaSource":"desktop"')) streams.push(stream);
     return stream;
   };
 }
@@ -198,5 +236,108 @@ test.describe('a browser tab', () => {
         ['SCREEN_SHARE_STOPPED', { reason: 'not the entire screen', surface: 'browser' }],
       ]);
     await page.context().close();
+  });
+});
+
+test.describe("with the extension: Chrome's picker of entire screens", () => {
+  let display: VirtualDisplay | null = null;
+  test.beforeAll(async () => {
+    display = await startVirtualDisplay();
+  });
+  test.afterAll(() => display?.stop());
+
+  /** The unpacked e2e extension in headless Chromium; with `screen`, the virtual display is there to capture. */
+  async function launchWithExtension({ screen }: { screen: boolean }): Promise<BrowserContext> {
+    const env = { ...process.env } as Record<string, string>;
+    if (screen && display) env['DISPLAY'] = display.display;
+    else delete env['DISPLAY'];
+    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'invigil-screen-')), {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      env,
+      args: [
+        `--disable-extensions-except=${EXTENSION_DIR}`,
+        `--load-extension=${EXTENSION_DIR}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-quic',
+        // The student picks "Entire screen" in Chrome's picker.
+        '--auto-select-desktop-capture-source=Entire screen',
+        // Only for the page's own picker, when the extension has no screen to offer.
+        ...(screen ? [] : ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']),
+      ],
+    });
+    await context.addInitScript(keepExtensionStreams);
+    return context;
+  }
+
+  async function openWithExtension(context: BrowserContext, request: APIRequestContext, testId: string): Promise<{ page: Page; token: string }> {
+    const token = await apiToken(request, STUDENT);
+    const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
+    expect(start.ok()).toBe(true);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${E2E_BASE_URL}/`);
+    await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
+    await page.goto(`${E2E_BASE_URL}/test/${testId}/in`);
+    await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeAttached();
+    return { page, token };
+  }
+
+  const pagePickerCalls = (page: Page) => page.evaluate(() => (window as unknown as { pagePickerCalls: number }).pagePickerCalls);
+
+  test("'Share your screen' opens the extension's picker, never the page's; stopping is an event and a warning; the trail names the picker", async ({ request }) => {
+    const context = await launchWithExtension({ screen: true });
+    try {
+      const { page, token } = await openWithExtension(context, request, TESTS.extension._id);
+      const status = page.getByTestId('proctor-status');
+      const gate = page.getByRole('dialog', { name: 'Share your screen' });
+      await gate.getByRole('button', { name: 'Share your screen' }).click();
+      await expect(gate).toBeHidden();
+      await expect(status).toHaveText('Screen: sharing your entire screen');
+      expect(await pagePickerCalls(page)).toBe(0);
+      expect(await liveShares(page)).toBe(1);
+      // The extension watches this attempt: its picker was the one that opened.
+      const worker = context.serviceWorkers().find((each) => each.url().startsWith('chrome-extension://'));
+      expect(await worker?.evaluate(async () => ((await chrome.storage.session.get('proctor-watch'))['proctor-watch'] as { testId?: string } | undefined)?.testId)).toBe(TESTS.extension._id);
+      await page.getByRole('radio', { name: /Option B/ }).check();
+
+      await stopSharing(page);
+      const stopped = page.getByRole('dialog', { name: 'Screen sharing stopped' });
+      await expect(stopped).toContainText('You stopped sharing your screen. This is recorded with your result.');
+      await stopped.getByRole('button', { name: 'Share your screen' }).click();
+      await expect(stopped).toBeHidden();
+      await expect(status).toHaveText('Screen: sharing your entire screen');
+      expect(await pagePickerCalls(page)).toBe(0);
+
+      await answerAndSubmit(page);
+      expect(await liveShares(page)).toBe(0);
+      const events = await timeline(request, token, TESTS.extension._id);
+      expect(events.map((event) => event.kind)).toEqual(['SCREEN_SHARE_STARTED', 'SCREEN_SHARE_STOPPED', 'WARNING_SHOWN', 'SCREEN_SHARE_STARTED']);
+      expect(events[0]?.detail).toEqual({ surface: 'monitor', picker: 'extension' });
+      expect(events[3]?.detail).toEqual({ surface: 'monitor', picker: 'extension' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("when the extension has no screen to offer, the page's own picker opens and the trail says why", async ({ request }) => {
+    const context = await launchWithExtension({ screen: false });
+    try {
+      const { page, token } = await openWithExtension(context, request, TESTS.noScreen._id);
+      const gate = page.getByRole('dialog', { name: 'Share your screen' });
+      await gate.getByRole('button', { name: 'Share your screen' }).click();
+      await expect(gate).toBeHidden();
+      await expect(page.getByTestId('proctor-status')).toHaveText('Screen: sharing your entire screen');
+      expect(await pagePickerCalls(page)).toBe(1);
+      await answerAndSubmit(page);
+      const events = await timeline(request, token, TESTS.noScreen._id);
+      expect(events.map((event) => [event.kind, event.detail])).toEqual([
+        ['DETECTOR_UNAVAILABLE', { detector: 'extension screen picker', text: expect.stringMatching(/source type/) }],
+        ['SCREEN_SHARE_STARTED', { surface: 'monitor' }],
+      ]);
+    } finally {
+      await context.close();
+    }
   });
 });

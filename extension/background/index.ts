@@ -1,3 +1,5 @@
+import type { ScreenChoice } from '@invigil/shared/protocol/messages';
+
 import { handleBridgeMessage } from '../lib/background-handler';
 import { PORTAL_ORIGINS } from '../lib/config';
 import { EventJournal, sessionJournalStorage } from '../lib/event-journal';
@@ -8,7 +10,8 @@ import type { WindowState } from '../lib/proctor-watch';
 
 // The background worker: answers the portal's protocol messages relayed by contents/bridge.ts,
 // keeps one pairing per tab in chrome.storage.session, and watches tabs, windows and full screen
-// for the attempt a paired page asked it to (lib/proctor-controller.ts). Listeners are registered
+// for the attempt a paired page asked it to (lib/proctor-controller.ts), and opens Chrome's screen
+// picker for that attempt's tab when its test is proctored by screen sharing. Listeners are registered
 // synchronously at the top level so that Chrome wakes the worker for them.
 
 const store = sessionPairingStore();
@@ -79,6 +82,38 @@ const proctor = new ProctorController({
     },
     async sendToTab(tabId, message, documentId) {
       await chrome.tabs.sendMessage(tabId, message, documentId !== undefined ? { documentId } : { frameId: 0 });
+    },
+    chooseScreen(tabId, origin) {
+      // Entire screens only: Chrome's picker then offers no tab and no window. The stream id is
+      // for the attempt's tab (a worker must name one) and opens there with getUserMedia. Chrome
+      // binds it to the tab's URL, which it shows only to extensions with the "tabs" permission:
+      // rather than ask for that, the watch's origin (the paired page's, as Chrome reported the
+      // sender) is given; a page of any other origin cannot open the stream.
+      let requestId: number | null = null;
+      let cancelled = false;
+      const result = new Promise<ScreenChoice>((resolve) => {
+        void chrome.tabs.get(tabId).then(
+          (tab) => {
+            if (cancelled) return resolve({ grant: 'cancelled' });
+            try {
+              requestId = chrome.desktopCapture.chooseDesktopMedia(['screen'], { ...tab, url: `${origin}/` }, (streamId) => {
+                const error = chrome.runtime.lastError?.message;
+                resolve(streamId ? { grant: 'chosen', streamId } : error ? { grant: 'unavailable', reason: error.slice(0, 200) } : { grant: 'cancelled' });
+              });
+            } catch (error) {
+              resolve({ grant: 'unavailable', reason: (error instanceof Error ? error.message : String(error)).slice(0, 200) });
+            }
+          },
+          () => resolve({ grant: 'unavailable', reason: 'The tab is gone.' }),
+        );
+      });
+      return {
+        result,
+        cancel() {
+          cancelled = true;
+          if (requestId !== null) chrome.desktopCapture.cancelChooseDesktopMedia(requestId);
+        },
+      };
     },
   },
   storage: sessionWatchStorage(),

@@ -140,6 +140,10 @@ describe('handleBridgeMessage: proctoring requests', () => {
           payload: { testId: message.payload.testId, session: message.payload.session, watching: paired, fullScreen: false, missed: [] },
         };
       },
+      async shareScreen(message, from) {
+        calls.push({ type: message.type, paired: true, tabId: from.tabId, documentId: from.documentId });
+        return { channel: 'invigil', direction: 'to-portal', id: message.id, type: 'SCREEN_SHARE_GRANT', payload: { ...message.payload, grant: 'cancelled' } };
+      },
       async pageGone(from) {
         gone.push(from.tabId);
       },
@@ -147,6 +151,7 @@ describe('handleBridgeMessage: proctoring requests', () => {
     const { store, deps } = setup();
     return { calls, gone, store, deps: { ...deps, proctor } };
   }
+  const share = (): ToExtensionMessage => ({ channel: 'invigil', direction: 'to-extension', id: randomId(), type: 'SCREEN_SHARE_REQUEST', payload: { testId: 't1', session: randomId() } });
   const stop = (): ToExtensionMessage => ({ channel: 'invigil', direction: 'to-extension', id: randomId(), type: 'STOP_PROCTORING', payload: { testId: 't1', session: randomId() } });
 
   it('hands them to the controller, saying whether this document is paired', async () => {
@@ -161,9 +166,17 @@ describe('handleBridgeMessage: proctoring requests', () => {
     ]);
   });
 
+  it("hands a screen share request to the controller's picker", async () => {
+    const { calls, deps } = withProctor();
+    const reply = await handleBridgeMessage(relayPortalMessage(share()), sender(), deps);
+    expect(reply).toMatchObject({ type: 'SCREEN_SHARE_GRANT', payload: { grant: 'cancelled' } });
+    expect(calls).toEqual([{ type: 'SCREEN_SHARE_REQUEST', paired: true, tabId: 5, documentId: 'DOC-1' }]);
+  });
+
   it('never reaches the controller from a foreign origin', async () => {
     const { calls, gone, deps } = withProctor();
     const foreign = sender({ origin: 'http://127.0.0.1:18081', url: 'http://127.0.0.1:18081/' });
+    expect(await handleBridgeMessage(relayPortalMessage(share()), foreign, deps)).toBeNull();
     expect(await handleBridgeMessage(relayPortalMessage(stop()), foreign, deps)).toBeNull();
     expect(await handleBridgeMessage(pageHidden(), foreign, deps)).toBeNull();
     expect(calls).toEqual([]);

@@ -1,4 +1,4 @@
-import { isProctorRequest, type ProctorRequest, type ProctorStatus, type ToPortalMessage } from '@invigil/shared/protocol/messages';
+import { isProctorRequest, type ProctorRequest, type ProctorStatus, type ScreenShareGrant, type ScreenShareRequest, type ToPortalMessage } from '@invigil/shared/protocol/messages';
 import { answerPortal, isAllowedOrigin, normaliseOrigin } from '@invigil/shared/protocol/pairing';
 
 import { parseBridgeMessage } from './bridge-messages';
@@ -9,6 +9,7 @@ import type { Requester } from './proctor-watch';
 /** Extension-assisted proctoring (lib/proctor-controller.ts), as the handler needs it. */
 export interface ProctorRequests {
   request(message: ProctorRequest, from: Requester, paired: boolean): Promise<ProctorStatus>;
+  shareScreen(message: ScreenShareRequest, from: Requester): Promise<ScreenShareGrant>;
   pageGone(from: Requester): Promise<void>;
 }
 
@@ -69,6 +70,10 @@ export async function handleBridgeMessage(data: unknown, sender: Sender, deps: H
   if (isProctorRequest(message.message)) {
     // Starting needs this document's pairing; the rest must come from the page that started.
     return deps.proctor ? deps.proctor.request(message.message, requester, current !== null) : null;
+  }
+  if (message.message.type === 'SCREEN_SHARE_REQUEST') {
+    // Only the page that started the watch gets a picker (the controller checks the session).
+    return deps.proctor ? deps.proctor.shareScreen(message.message, requester) : null;
   }
 
   const reply = answerPortal(message.message, from.origin, {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseToPortal, randomId, type ProctorEventMessage, type ProctorRequest, type StartProctoring } from '@invigil/shared/protocol/messages';
+import {
+  parseToPortal,
+  randomId,
+  type ProctorEventMessage,
+  type ProctorRequest,
+  type ScreenChoice,
+  type ScreenShareRequest,
+  type StartProctoring,
+} from '@invigil/shared/protocol/messages';
 import { EventJournal, type JournalEntry } from './event-journal';
 import { ProctorController, TICK_MS } from './proctor-controller';
 import type { Watch, WindowState } from './proctor-watch';
@@ -13,6 +21,7 @@ function fakeChrome() {
   let now = 1_700_000_000_000;
   const windows = new Map<number, WindowState>([[WIN, 'normal']]);
   const tabs = new Map<number, { windowId: number; active: boolean }>([[TAB, { windowId: WIN, active: true }]]);
+  const pickers: { tabId: number; origin: string; answer(choice: ScreenChoice): void; cancelled: boolean }[] = [];
   const pushed: { tabId: number; message: ProctorEventMessage; documentId?: string | undefined }[] = [];
   const posted: JournalEntry['event'][] = [];
   let stored: Watch | null = null;
@@ -33,6 +42,19 @@ function fakeChrome() {
       getWindowState: async (windowId) => windows.get(windowId) ?? null,
       setWindowState: async (windowId, state) => void windows.set(windowId, state),
       sendToTab: async (tabId, message, documentId) => void pushed.push({ tabId, message, documentId }),
+      chooseScreen(tabId, origin) {
+        let answer: (choice: ScreenChoice) => void = () => undefined;
+        const result = new Promise<ScreenChoice>((resolve) => (answer = resolve));
+        const picker = { tabId, origin, answer, cancelled: false };
+        pickers.push(picker);
+        return {
+          result,
+          cancel() {
+            picker.cancelled = true;
+            answer({ grant: 'cancelled' });
+          },
+        };
+      },
     },
     storage: { load: async () => stored, save: async (watch) => void (stored = watch ? structuredClone(watch) : null) },
     journal,
@@ -46,6 +68,7 @@ function fakeChrome() {
   });
   return {
     controller,
+    pickers,
     windows,
     tabs,
     pushed,
@@ -186,5 +209,56 @@ describe('ProctorController', () => {
     // A notice from another origin changes nothing.
     await f.controller.pageGone({ ...from, origin: 'http://127.0.0.1:18081' });
     expect((await f.controller.current())?.pageGoneSince).toBeNull();
+  });
+
+  describe('screen share', () => {
+    const share = (session = SESSION): ScreenShareRequest => ({ channel: 'invigil', direction: 'to-extension', id: randomId(), type: 'SCREEN_SHARE_REQUEST', payload: { testId: 'test-1', session } });
+
+    it("opens Chrome's picker for the attempt's tab and hands the stream id to that page only", async () => {
+      const f = fakeChrome();
+      await f.controller.request(start(), from, true);
+      const request = share();
+      const granted = f.controller.shareScreen(request, from);
+      await expect.poll(() => f.pickers.length).toBe(1);
+      expect(f.pickers[0]).toMatchObject({ tabId: TAB, origin: ORIGIN });
+      // The picker waits for the student; the watch goes on meanwhile.
+      await f.controller.input({ type: 'tab-activated', tabId: 9, windowId: WIN, at: f.now() + 10 });
+      f.pickers[0]!.answer({ grant: 'chosen', streamId: 'stream-1' });
+      const grant = await granted;
+      expect(parseToPortal(grant)).toEqual(grant);
+      expect(grant).toMatchObject({ id: request.id, type: 'SCREEN_SHARE_GRANT', payload: { testId: 'test-1', session: SESSION, grant: 'chosen', streamId: 'stream-1' } });
+    });
+
+    it('gives no picker to another page, another session, or when nothing is watched', async () => {
+      const f = fakeChrome();
+      expect((await f.controller.shareScreen(share(), from)).payload).toMatchObject({ grant: 'unavailable', reason: 'Not watching this test for this page.' });
+      await f.controller.request(start(), from, true);
+      expect((await f.controller.shareScreen(share('session-zzzzzzzzzzzz'), from)).payload).toMatchObject({ grant: 'unavailable' });
+      expect((await f.controller.shareScreen(share(), { ...from, tabId: 6 })).payload).toMatchObject({ grant: 'unavailable' });
+      expect((await f.controller.shareScreen(share(), { ...from, origin: 'http://127.0.0.1:18081' })).payload).toMatchObject({ grant: 'unavailable' });
+      expect(f.pickers).toEqual([]);
+    });
+
+    it('closes an open picker when the watch ends, and hands out no stream id after it', async () => {
+      const f = fakeChrome();
+      await f.controller.request(start(), from, true);
+      const granted = f.controller.shareScreen(share(), from);
+      await expect.poll(() => f.pickers.length).toBe(1);
+      await f.controller.request(request('STOP_PROCTORING'), from, true);
+      expect(f.pickers[0]?.cancelled).toBe(true);
+      expect((await granted).payload).toMatchObject({ grant: 'unavailable', reason: 'Not watching this test for this page.' });
+    });
+
+    it('a second request closes the first picker: one picker at a time', async () => {
+      const f = fakeChrome();
+      await f.controller.request(start(), from, true);
+      const first = f.controller.shareScreen(share(), from);
+      await expect.poll(() => f.pickers.length).toBe(1);
+      const second = f.controller.shareScreen(share(), from);
+      await expect.poll(() => f.pickers.length).toBe(2);
+      expect((await first).payload).toMatchObject({ grant: 'cancelled' });
+      f.pickers[1]!.answer({ grant: 'chosen', streamId: 'stream-2' });
+      expect((await second).payload).toMatchObject({ grant: 'chosen', streamId: 'stream-2' });
+    });
   });
 });

@@ -5,6 +5,9 @@ import {
   type ProctorRelay,
   type ProctorRequest,
   type ProctorStatus,
+  type ScreenChoice,
+  type ScreenShareGrant,
+  type ScreenShareRequest,
 } from '@invigil/shared/protocol/messages';
 import type { EventJournal } from './event-journal';
 import { mediaCommand, type MediaCommand } from './media-messages';
@@ -38,6 +41,11 @@ export interface BrowserApi {
   setWindowState(windowId: number, state: WindowState): Promise<void>;
   /** Pushes a message to the content script of the tab (top frame, that document when given). */
   sendToTab(tabId: number, message: ProctorEventMessage, documentId?: string): Promise<void>;
+  /**
+   * Opens Chrome's screen picker (chrome.desktopCapture, entire screens only) for the tab: the
+   * stream id it gives works in that tab only, for pages of `origin`. `cancel` closes a picker still open.
+   */
+  chooseScreen?(tabId: number, origin: string): { result: Promise<ScreenChoice>; cancel(): void };
 }
 
 export interface WatchStorage {
@@ -69,6 +77,8 @@ export class ProctorController {
   private queue: Promise<unknown>;
   private ticker: unknown = null;
   private readonly random: () => string;
+  /** The screen picker open for the watch, if any (one at a time; closed when the watch ends). */
+  private picker: { cancel(): void } | null = null;
 
   constructor(private readonly deps: ControllerDeps) {
     this.random = deps.random ?? randomId;
@@ -94,6 +104,29 @@ export class ProctorController {
   /** Something Chrome reported. */
   input(input: WatchInput): Promise<void> {
     return this.enqueue(() => this.apply(input));
+  }
+
+  /**
+   * 'Share your screen' from the watched page: Chrome's picker for the attempt's tab. The picker
+   * waits for the student, so it runs outside the queue; the watch must still be the same one when
+   * the student has chosen, or the stream id is not handed out.
+   */
+  async shareScreen(message: ScreenShareRequest, from: Requester): Promise<ScreenShareGrant> {
+    const key = message.payload;
+    const answer = (choice: ScreenChoice): ScreenShareGrant => ({ channel: PROTOCOL_CHANNEL, direction: 'to-portal', id: message.id, type: 'SCREEN_SHARE_GRANT', payload: { ...key, ...choice } });
+    const notWatching = answer({ grant: 'unavailable', reason: 'Not watching this test for this page.' });
+    const watch = await this.enqueue(async () => (this.owns(key, from) ? this.watch : null));
+    if (!watch || watch.tabClosed) return notWatching;
+    const choose = this.deps.browser.chooseScreen;
+    if (!choose) return answer({ grant: 'unavailable', reason: 'This browser does not let the extension share a screen.' });
+    this.picker?.cancel();
+    const pick = choose(watch.tabId, watch.origin);
+    const open = { cancel: () => pick.cancel() };
+    this.picker = open;
+    const choice = await pick.result.catch((error: unknown): ScreenChoice => ({ grant: 'unavailable', reason: (error instanceof Error ? error.message : String(error)).slice(0, 200) }));
+    if (this.picker === open) this.picker = null;
+    const still = await this.enqueue(async () => this.watch === watch && this.owns(key, from));
+    return still ? answer(choice) : notWatching;
   }
 
   /** A report of the offscreen detectors for the watch with that session (others are stale: dropped). */
@@ -188,10 +221,18 @@ export class ProctorController {
     const watch = this.watch;
     if (!watch) return;
     this.watch = null;
+    this.picker?.cancel();
+    this.picker = null;
     this.syncTicker();
     await this.deps.storage.save(null);
     if (watch.media) await this.deps.media?.run(mediaCommand(null)).catch(() => undefined);
     await this.effects(endWatch(watch));
+  }
+
+  /** Whether the watch is this page's, for this test and session. */
+  private owns(key: { testId: string; session: string }, from: Requester): boolean {
+    const watch = this.watch;
+    return watch !== null && watch.tabId === from.tabId && watch.origin === from.origin && watch.session === key.session && watch.testId === key.testId;
   }
 
   private syncTicker(): void {
@@ -244,13 +285,7 @@ export class ProctorController {
 
     // The other requests act only for the page that started the watch.
     const watch = this.watch;
-    const ours =
-      watch !== null &&
-      watch.tabId === from.tabId &&
-      watch.origin === from.origin &&
-      watch.session === message.payload.session &&
-      watch.testId === message.payload.testId;
-    if (!ours) return this.status(message, false, { reason: 'Not watching this test for this page.' });
+    if (!watch || !this.owns(message.payload, from)) return this.status(message, false, { reason: 'Not watching this test for this page.' });
 
     if (message.type === 'STOP_PROCTORING') {
       await this.end();

@@ -27,6 +27,11 @@ describe('screen share policy', () => {
     expect(state.phase).toBe('sharing');
   });
 
+  it("a screen chosen in the extension's picker says so on the trail", () => {
+    const actions = onScreenShareObservation(initialScreenShareState(), { type: 'started', at: 5, surface: 'monitor', picker: 'extension' });
+    expect(actions[0]).toEqual({ type: 'record', kind: 'SCREEN_SHARE_STARTED', at: 5, detail: { surface: 'monitor', picker: 'extension' } });
+  });
+
   it('a tab, a window or an unnamed surface is refused, stopped, noted and asked again with the reason', () => {
     for (const [surface, words] of [
       ['browser', 'a browser tab'],

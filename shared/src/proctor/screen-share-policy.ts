@@ -26,7 +26,8 @@ export function screenShareSettings(config: Readonly<Record<string, unknown>>): 
 }
 
 export type ScreenShareObservation =
-  | { type: 'started'; at: number; surface: string | null }
+  /** `picker`: whose picker the student chose in (the extension's offers entire screens only). */
+  | { type: 'started'; at: number; surface: string | null; picker?: 'extension' | 'page' }
   | { type: 'ended'; at: number }
   /** The browser's picker was closed without sharing, or sharing failed. */
   | { type: 'not-started'; at: number; message: string | null }
@@ -116,7 +117,8 @@ export function onScreenShareObservation(state: ScreenShareState, observation: S
         ];
       }
       state.phase = 'sharing';
-      return [{ type: 'record', kind: 'SCREEN_SHARE_STARTED', at: observation.at, detail: { surface: 'monitor' } }, { type: 'clear-warning' }];
+      const detail = { surface: 'monitor', ...(observation.picker === 'extension' ? { picker: 'extension' } : {}) };
+      return [{ type: 'record', kind: 'SCREEN_SHARE_STARTED', at: observation.at, detail }, { type: 'clear-warning' }];
     }
     case 'ended': {
       if (state.phase !== 'sharing') return [];

@@ -62,4 +62,20 @@ describe('proctoring messages', () => {
     expect(parseToPortal({ ...relay, payload: { ...relay.payload, events: [{ ...relay.payload.events[0], kind: 'HACKED' }] } })).toBeNull();
     expect(parseToPortal({ ...relay, payload: { ...relay.payload, seq: 0 } })).toBeNull();
   });
+
+  it("parses the screen share request and its grants, and keeps a grant's stream id to its own kind", () => {
+    const key = { testId: 'test-1', session: start.payload.session };
+    const request = { channel: 'invigil', direction: 'to-extension', id: randomId(), type: 'SCREEN_SHARE_REQUEST', payload: key };
+    const parsed = parseToExtension(request);
+    expect(parsed).toEqual(request);
+    expect(parsed && isProctorRequest(parsed)).toBe(false);
+    expect(parseToExtension({ ...request, payload: { ...key, sources: ['tab'] } })).toBeNull();
+    const grant = (payload: object) => parseToPortal({ channel: 'invigil', direction: 'to-portal', id: request.id, type: 'SCREEN_SHARE_GRANT', payload: { ...key, ...payload } });
+    expect(grant({ grant: 'chosen', streamId: 'abc==' })).not.toBeNull();
+    expect(grant({ grant: 'cancelled' })).not.toBeNull();
+    expect(grant({ grant: 'unavailable', reason: 'No screen.' })).not.toBeNull();
+    expect(grant({ grant: 'cancelled', streamId: 'abc==' })).toBeNull();
+    expect(grant({ grant: 'chosen', streamId: '' })).toBeNull();
+    expect(grant({ grant: 'granted' })).toBeNull();
+  });
 });

@@ -113,6 +113,13 @@ export const proctorPingSchema = z.object({
 /** 'Return to full screen': the extension puts the attempt's window back in full screen. */
 export const proctorFullScreenSchema = z.object({ ...envelope, direction: z.literal('to-extension'), type: z.literal('PROCTOR_FULLSCREEN'), payload: sessionPayload });
 
+/**
+ * 'Share your screen' on the watched attempt (PROCTOR_TYPE 'screen'): the extension opens Chrome's
+ * own picker (chrome.desktopCapture) offering entire screens only, for the attempt's tab, and
+ * answers with SCREEN_SHARE_GRANT. The picker waits for the student, so the answer may take minutes.
+ */
+export const screenShareRequestSchema = z.object({ ...envelope, direction: z.literal('to-extension'), type: z.literal('SCREEN_SHARE_REQUEST'), payload: sessionPayload });
+
 export const toExtensionMessageSchema = z.discriminatedUnion('type', [
   pairRequestSchema,
   statusRequestSchema,
@@ -120,6 +127,7 @@ export const toExtensionMessageSchema = z.discriminatedUnion('type', [
   stopProctoringSchema,
   proctorPingSchema,
   proctorFullScreenSchema,
+  screenShareRequestSchema,
 ]);
 export type ToExtensionMessage = z.infer<typeof toExtensionMessageSchema>;
 
@@ -197,7 +205,30 @@ export const proctorStatusSchema = z.object({
   }),
 });
 
-export const toPortalMessageSchema = z.discriminatedUnion('type', [pairAckSchema, pairRejectSchema, statusReplySchema, proctorStatusSchema, proctorEventMessageSchema]);
+/**
+ * The answer to SCREEN_SHARE_REQUEST. `grant`:
+ * - `chosen`: the student picked an entire screen; `streamId` opens it in the attempt's tab, and
+ *   only there (getUserMedia with chromeMediaSource 'desktop'), once, within seconds;
+ * - `cancelled`: the student closed the picker;
+ * - `unavailable`: the extension cannot offer its picker (not watching this attempt for this page,
+ *   no screen to offer, no permission); `reason` says why, and the page may use its own picker.
+ */
+export const screenShareGrantSchema = z.object({
+  ...envelope,
+  direction: z.literal('to-portal'),
+  type: z.literal('SCREEN_SHARE_GRANT'),
+  payload: z.discriminatedUnion('grant', [
+    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('chosen'), streamId: z.string().min(1).max(200) }),
+    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('cancelled') }),
+    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('unavailable'), reason: z.string().max(200) }),
+  ]),
+});
+export type ScreenShareGrant = z.infer<typeof screenShareGrantSchema>;
+/** What the extension's picker gave (SCREEN_SHARE_GRANT's payload without its key). */
+export type ScreenChoice = { grant: 'chosen'; streamId: string } | { grant: 'cancelled' } | { grant: 'unavailable'; reason: string };
+export type ScreenShareRequest = z.infer<typeof screenShareRequestSchema>;
+
+export const toPortalMessageSchema = z.discriminatedUnion('type', [pairAckSchema, pairRejectSchema, statusReplySchema, proctorStatusSchema, proctorEventMessageSchema, screenShareGrantSchema]);
 export type ToPortalMessage = z.infer<typeof toPortalMessageSchema>;
 
 export type PairRequest = z.infer<typeof pairRequestSchema>;

@@ -1,6 +1,6 @@
 import { parseToPortal } from '@invigil/shared/protocol/messages';
 import { createPairRequest, isAckFor } from '@invigil/shared/protocol/pairing';
-import { extensionLink } from './extension-status';
+import { extensionLink, extensionPairingSettled } from './extension-status';
 
 /** The bridge content script may start after the page: ask again a few times, then give up. */
 const RETRY_DELAYS_MS = [0, 300, 1000, 2500, 5000];
@@ -19,6 +19,7 @@ export function pairWithExtension(win: Window = window): () => void {
     if (!message || message.type !== 'PAIR_ACK' || !isAckFor(message, request, win.location.origin)) return;
     extensionLink.value = { extensionVersion: message.payload.extensionVersion, origin: message.payload.origin };
     stop();
+    extensionPairingSettled.value = true;
   }
 
   function stop() {
@@ -30,6 +31,11 @@ export function pairWithExtension(win: Window = window): () => void {
   for (const delay of RETRY_DELAYS_MS) {
     timers.push(setTimeout(() => win.postMessage(request, win.location.origin), delay));
   }
-  timers.push(setTimeout(stop, RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]! + 2000));
+  timers.push(
+    setTimeout(() => {
+      stop();
+      extensionPairingSettled.value = true;
+    }, RETRY_DELAYS_MS[RETRY_DELAYS_MS.length - 1]! + 2000),
+  );
   return stop;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseToExtension, randomId, type ProctorRelay, type ToExtensionMessage, type ToPortalMessage } from '@invigil/shared/protocol/messages';
-import { HEARTBEAT_MS, LOST_AFTER_MS, START_TIMEOUT_MS, startExtensionProctoring, type ExtensionProctoringOptions } from './extension-proctoring';
+import { HEARTBEAT_MS, LOST_AFTER_MS, SCREEN_PICKER_WAIT_MS, START_TIMEOUT_MS, startExtensionProctoring, type ExtensionProctoringOptions } from './extension-proctoring';
 
 const ORIGIN = 'http://127.0.0.1:18080';
 
@@ -151,5 +151,36 @@ describe('startExtensionProctoring', () => {
       ['PROCTOR_FULLSCREEN', session],
       ['STOP_PROCTORING', session],
     ]);
+  });
+
+  it("asks the extension's picker for its own session and takes only the grant that answers it", async () => {
+    let grant: object = { grant: 'chosen', streamId: 'stream-1' };
+    const bridge = fakeWindow((request) => {
+      if (request.type !== 'SCREEN_SHARE_REQUEST') return status(request, true);
+      // A grant for another request arrives first; only the answer to ours counts.
+      bridge.deliver({ channel: 'invigil', direction: 'to-portal', id: randomId(), type: 'SCREEN_SHARE_GRANT', payload: { ...request.payload, grant: 'chosen', streamId: 'not-ours' } });
+      return { channel: 'invigil', direction: 'to-portal', id: request.id, type: 'SCREEN_SHARE_GRANT', payload: { ...request.payload, ...grant } } as ToPortalMessage;
+    });
+    const watch = await startExtensionProctoring(options(bridge.win).opts);
+    if ('refused' in watch) throw new Error(watch.refused);
+    expect(await watch.shareScreen()).toEqual({ grant: 'chosen', streamId: 'stream-1' });
+    grant = { grant: 'unavailable', reason: 'No screen to offer.' };
+    expect(await watch.shareScreen()).toEqual({ grant: 'unavailable', reason: 'No screen to offer.' });
+    const session = bridge.received[0]?.type === 'START_PROCTORING' ? bridge.received[0].payload.session : '';
+    expect(bridge.received.filter((m) => m.type === 'SCREEN_SHARE_REQUEST').map((m) => m.payload)).toEqual([
+      { testId: 'test-1', session },
+      { testId: 'test-1', session },
+    ]);
+  });
+
+  it('a picker left open past the wait is no share, and a stopped watch offers none', async () => {
+    const bridge = fakeWindow((request) => (request.type === 'SCREEN_SHARE_REQUEST' ? null : status(request, true)));
+    const watch = await startExtensionProctoring(options(bridge.win).opts);
+    if ('refused' in watch) throw new Error(watch.refused);
+    const waiting = watch.shareScreen();
+    await vi.advanceTimersByTimeAsync(SCREEN_PICKER_WAIT_MS);
+    expect(await waiting).toEqual({ grant: 'cancelled' });
+    watch.stop();
+    expect(await watch.shareScreen()).toMatchObject({ grant: 'unavailable' });
   });
 });

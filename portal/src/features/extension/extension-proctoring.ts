@@ -8,6 +8,10 @@ import {
   type ProctorRelay,
   type ProctorRequest,
   type ProctorStatus,
+  type ScreenChoice,
+  type ScreenShareGrant,
+  type ScreenShareRequest,
+  type ToPortalMessage,
 } from '@invigil/shared/protocol/messages';
 
 /**
@@ -22,6 +26,8 @@ export const START_TIMEOUT_MS = 4_000;
 export const HEARTBEAT_MS = 2_000;
 /** A heartbeat unanswered this long means the extension is gone. */
 export const LOST_AFTER_MS = 6_000;
+/** Chrome's screen picker waits for the student; past this the page stops waiting and asks again on the next click. */
+export const SCREEN_PICKER_WAIT_MS = 5 * 60_000;
 
 export interface ExtensionProctoringOptions {
   win: Window;
@@ -46,6 +52,8 @@ export interface ExtensionProctoringOptions {
 export interface ExtensionProctoring {
   /** Puts the window back in full screen ('Return to full screen'). */
   requestFullScreen(): void;
+  /** 'Share your screen': the extension's picker of entire screens, for this attempt's tab. */
+  shareScreen(): Promise<ScreenChoice>;
   /** Asks the extension to stop watching (the attempt ended). */
   stop(): void;
 }
@@ -53,9 +61,19 @@ export interface ExtensionProctoring {
 type RequestBody = Omit<ProctorRequest, 'id' | 'channel' | 'direction'>;
 
 function ask(win: Window, body: RequestBody, timeoutMs: number): Promise<ProctorStatus | null> {
-  const request = { channel: PROTOCOL_CHANNEL, direction: 'to-extension', id: randomId(), ...body } as ProctorRequest;
+  return askFor(win, body, timeoutMs, (message) => (message.type === 'PROCTOR_STATUS' ? message : null));
+}
+
+/** Posts a request to the bridge; resolves to the answer `pick` takes (same id and session), or null after `timeoutMs`. */
+function askFor<Reply extends ProctorStatus | ScreenShareGrant>(
+  win: Window,
+  body: RequestBody | Omit<ScreenShareRequest, 'id' | 'channel' | 'direction'>,
+  timeoutMs: number,
+  pick: (message: ToPortalMessage) => Reply | null,
+): Promise<Reply | null> {
+  const request = { channel: PROTOCOL_CHANNEL, direction: 'to-extension', id: randomId(), ...body } as ProctorRequest | ScreenShareRequest;
   return new Promise((resolve) => {
-    const done = (status: ProctorStatus | null) => {
+    const done = (status: Reply | null) => {
       win.clearTimeout(timer);
       win.removeEventListener('message', onMessage);
       resolve(status);
@@ -63,7 +81,8 @@ function ask(win: Window, body: RequestBody, timeoutMs: number): Promise<Proctor
     const onMessage = (event: MessageEvent) => {
       if (event.source !== win || event.origin !== win.location.origin) return;
       const message = parseToPortal(event.data);
-      if (message?.type === 'PROCTOR_STATUS' && message.id === request.id && message.payload.session === request.payload.session) done(message);
+      const reply = message ? pick(message) : null;
+      if (reply && reply.id === request.id && reply.payload.session === request.payload.session) done(reply);
     };
     const timer = win.setTimeout(() => done(null), timeoutMs);
     win.addEventListener('message', onMessage);
@@ -163,6 +182,15 @@ export async function startExtensionProctoring(options: ExtensionProctoringOptio
     requestFullScreen() {
       if (ended) return;
       void ask(win, { type: 'PROCTOR_FULLSCREEN', payload: { testId, session } }, START_TIMEOUT_MS).then((reply) => reply && status(reply));
+    },
+    async shareScreen() {
+      if (ended) return { grant: 'unavailable', reason: 'The extension stopped watching.' };
+      const reply = await askFor(win, { type: 'SCREEN_SHARE_REQUEST', payload: { testId, session } }, SCREEN_PICKER_WAIT_MS, (message) =>
+        message.type === 'SCREEN_SHARE_GRANT' ? message : null,
+      );
+      if (!reply) return { grant: 'cancelled' };
+      const { testId: _testId, session: _session, ...choice } = reply.payload;
+      return choice;
     },
     stop() {
       if (ended) return;

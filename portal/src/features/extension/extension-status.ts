@@ -8,6 +8,9 @@ export interface ExtensionLink {
 /** Set when the institute's extension answered our pairing request; null when absent. */
 export const extensionLink = signal<ExtensionLink | null>(null);
 
+/** True once pairing has an answer, or gave up waiting for one (no extension on this browser). */
+export const extensionPairingSettled = signal(false);
+
 /**
  * Starts pairing after the first paint. The protocol code (and its schema library) loads in its
  * own chunk so it never delays the sign-in screen.

@@ -2,7 +2,7 @@ import { API_PREFIX } from '@invigil/shared/api/http';
 import { focusSettings } from '@invigil/shared/proctor/focus-policy';
 import { cameraSettings } from '@invigil/shared/proctor/camera-policy';
 import { speechSettings } from '@invigil/shared/proctor/speech-policy';
-import type { MediaSettings, MediaStatus, ProctorRelay } from '@invigil/shared/protocol/messages';
+import type { MediaSettings, MediaStatus, ProctorRelay, ScreenChoice } from '@invigil/shared/protocol/messages';
 import { signal } from '@preact/signals-react';
 import { extensionLink } from '../extension/extension-status';
 import type { EventReporter } from './event-reporter';
@@ -25,6 +25,13 @@ export const extensionWatch = signal<{ fullScreen: boolean } | null>(null);
  * camera and speech modules stand down while their detector here is `running` (media-handover.ts).
  */
 export const extensionMedia = signal<MediaStatus | 'pending' | null>(null);
+
+/**
+ * The paired extension's screen picker for this attempt (decision 0013): `pending` while the page
+ * is still asking a paired extension to watch, the picker once it watches, null otherwise (the
+ * screen share module then uses the page's own picker).
+ */
+export const extensionScreenPicker = signal<(() => Promise<ScreenChoice>) | 'pending' | null>(null);
 
 /** The camera and microphone detectors the test asks for, for the extension to run. */
 export function extensionMediaSettings(config: Readonly<Record<string, unknown>>): MediaSettings | undefined {
@@ -85,6 +92,7 @@ export const extensionFocusModule: ProctorModule = {
       gaveUp = true;
       extensionWatch.value = null;
       extensionMedia.value = null;
+      extensionScreenPicker.value = null;
       if (stopped) return;
       ctx.warn('focus', null);
       // The page's own camera module takes over with its own warnings.
@@ -99,6 +107,7 @@ export const extensionFocusModule: ProctorModule = {
       if (stopped || trying || gaveUp || stopExtension || !extensionLink.value) return;
       trying = true;
       if (media && extensionMedia.value === null) extensionMedia.value = 'pending';
+      if (extensionScreenPicker.value === null) extensionScreenPicker.value = 'pending';
       try {
         const token = await fetchProctorToken(ctx.testId);
         const { startExtensionProctoring } = await import('../extension/extension-proctoring');
@@ -128,6 +137,7 @@ export const extensionFocusModule: ProctorModule = {
           // Stays with the page's own watch; a refusal is not retried.
           gaveUp = true;
           extensionMedia.value = null;
+          extensionScreenPicker.value = null;
           return;
         }
         if (stopped) {
@@ -136,13 +146,17 @@ export const extensionFocusModule: ProctorModule = {
         }
         requestFullScreen = () => result.requestFullScreen();
         stopExtension = () => result.stop();
+        extensionScreenPicker.value = () => result.shareScreen();
         // The extension counts now; the page keeps only the mouse.
         stopPage();
         stopPage = startFocusWatch(ctx, { switches: false });
         extensionWatch.value = { fullScreen: fullScreenNow };
       } catch {
         // No token (the test is not running) or no answer: the page watches by itself.
-        if (!stopExtension) extensionMedia.value = null;
+        if (!stopExtension) {
+          extensionMedia.value = null;
+          extensionScreenPicker.value = null;
+        }
       } finally {
         trying = false;
       }
@@ -159,6 +173,7 @@ export const extensionFocusModule: ProctorModule = {
       stopExtension = null;
       extensionWatch.value = null;
       extensionMedia.value = null;
+      extensionScreenPicker.value = null;
       if (reporter) void reporter.flush().finally(() => reporter?.stop());
     };
   },

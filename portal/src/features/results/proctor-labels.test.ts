@@ -29,6 +29,8 @@ describe('proctoring labels', () => {
   it('says what the detail says, in words', () => {
     expect(describeDetail('MULTI_FACE', { faces: 2 })).toBe('2 faces');
     expect(describeDetail('NO_FACE', { faces: 0 })).toBeNull();
+    expect(describeDetail('SCREEN_SHARE_STARTED', { surface: 'monitor', picker: 'extension' })).toBe("Entire screen, chosen in the extension's picker");
+    expect(describeDetail('SCREEN_SHARE_STARTED', { surface: 'monitor' })).toBe('Entire screen');
     expect(describeDetail('FOCUS', { away_ms: 12_300 })).toBe('Away for 13s');
     expect(describeDetail('FOCUS', null, 65_000)).toBe('Away for 1m 05s');
     expect(describeDetail('SPEECH', { ms: 1500, text: 'hello there' })).toBe('For 2s, "hello there"');

@@ -56,6 +56,7 @@ export function describeDetail(kind: ProctorEventKind, detail: ProctorDetail | n
   const number = (name: string): number | undefined => (typeof d[name] === 'number' ? (d[name] as number) : undefined);
   const text = (name: string): string | undefined => (typeof d[name] === 'string' && d[name] !== '' ? (d[name] as string) : undefined);
 
+  if (kind === 'SCREEN_SHARE_STARTED' && text('surface') === 'monitor') parts.push(text('picker') === 'extension' ? "entire screen, chosen in the extension's picker" : 'entire screen');
   const faces = number('faces');
   if (faces !== undefined && kind === 'MULTI_FACE') parts.push(`${faces} faces`);
   const away = number('away_ms') ?? awayMs;

@@ -5,13 +5,13 @@ const everything: BrowserAbilities = { extension: true, fullScreen: true, camera
 const watchers = (rows: ReturnType<typeof proctorCoverage>) => Object.fromEntries(rows.map((row) => [row.signal, row.watcher]));
 
 describe('proctoring coverage', () => {
-  it('gives tab switches and full screen to the extension when it is paired', () => {
+  it('gives every signal to the extension when it is paired', () => {
     expect(watchers(proctorCoverage(everything))).toEqual({
       'Tab and window switches': 'extension',
       'Full screen': 'extension',
-      Camera: 'page',
-      Microphone: 'page',
-      'Screen share': 'page',
+      Camera: 'extension',
+      Microphone: 'extension',
+      'Screen share': 'extension',
     });
   });
 

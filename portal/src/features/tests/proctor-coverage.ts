@@ -41,9 +41,17 @@ export function proctorCoverage(can: BrowserAbilities): CoverageRow[] {
     can.extension
       ? { signal: 'Full screen', watcher: 'extension', note: 'The test window itself.' }
       : { signal: 'Full screen', ...pageOr(can.fullScreen, 'Leaving full screen on this page.') },
-    { signal: 'Camera', ...pageOr(can.camera, 'Faces in view, on this device only.') },
-    { signal: 'Microphone', ...pageOr(can.microphone, 'Speech nearby, on this device only.') },
-    { signal: 'Screen share', ...pageOr(can.screenShare, 'Whether an entire screen is shared.') },
+    // The extension runs the face check and speech detection in its own document once it has been
+    // allowed the camera and microphone (decision 0016); until then this page runs them.
+    can.extension
+      ? { signal: 'Camera', watcher: 'extension', note: 'Faces in view, on this device only (this page checks until the extension is allowed the camera from its popup).' }
+      : { signal: 'Camera', ...pageOr(can.camera, 'Faces in view, on this device only.') },
+    can.extension
+      ? { signal: 'Microphone', watcher: 'extension', note: 'Speech nearby, on this device only (this page listens until the extension is allowed the microphone from its popup).' }
+      : { signal: 'Microphone', ...pageOr(can.microphone, 'Speech nearby, on this device only.') },
+    can.extension
+      ? { signal: 'Screen share', watcher: 'extension', note: "Chrome's picker, offering entire screens only." }
+      : { signal: 'Screen share', ...pageOr(can.screenShare, 'Whether an entire screen is shared.') },
   ];
 }
 

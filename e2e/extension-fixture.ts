@@ -23,7 +23,20 @@ export const PINNED_EXTENSION_ID = 'gecddphgnmkdcocohcieolkggkjdpdlp';
 export const EXTENSION_DIR =
   process.env.EXTENSION_DIR ?? fileURLToPath(new URL('../extension/build/chrome-mv3-e2e', import.meta.url));
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Chromium's flags for a quiet browser with the unpacked extension loaded (specs add their own). */
+export const EXTENSION_ARGS: readonly string[] = [
+  `--disable-extensions-except=${EXTENSION_DIR}`,
+  `--load-extension=${EXTENSION_DIR}`,
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export interface ExtensionFixtures {
   extensionId: string;
@@ -39,17 +52,7 @@ export const test = base.extend<ExtensionFixtures>({
     const context: BrowserContext = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: [...EXTENSION_ARGS],
     });
     await use(context);
     await context.close();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
-import { EXTENSION_DIR } from './extension-fixture';
+import { CHROMIUM_PATH, EXTENSION_ARGS } from './extension-fixture';
 import { FACE_FRAMES_DIR, faceVideos } from './face/face-harness';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
 
@@ -69,15 +69,10 @@ async function timeline(request: APIRequestContext, token: string, testId: strin
 
 async function launch(): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'invigil-offscreen-')), {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-quic',
+      ...EXTENSION_ARGS,
       // Grants the camera to the extension's origin as a student would once (tabs/media-permission).
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',

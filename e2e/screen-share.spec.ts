@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
-import { EXTENSION_DIR } from './extension-fixture';
+import { CHROMIUM_PATH, EXTENSION_ARGS } from './extension-fixture';
 import { startVirtualDisplay, type VirtualDisplay } from './xvfb';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
 import { timeline } from './proctor-trail';
@@ -252,16 +252,11 @@ test.describe("with the extension: Chrome's picker of entire screens", () => {
     if (screen && display) env['DISPLAY'] = display.display;
     else delete env['DISPLAY'];
     const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'invigil-screen-')), {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
       env,
       args: [
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-quic',
+        ...EXTENSION_ARGS,
         // The student picks "Entire screen" in Chrome's picker.
         '--auto-select-desktop-capture-source=Entire screen',
         // Only for the page's own picker, when the extension has no screen to offer.

@@ -15,7 +15,8 @@ export interface CdpBrowser {
   close(): Promise<void>;
 }
 
-export async function launchCdpBrowser(extraArgs: readonly string[] = []): Promise<CdpBrowser> {
+/** `fakeMedia: false` leaves out the fake camera, microphone and prompts: the browser's own pickers then open (and wait). */
+export async function launchCdpBrowser(extraArgs: readonly string[] = [], { fakeMedia = true } = {}): Promise<CdpBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'invigil-cdp-'));
   const child: ChildProcess = spawn(
     '/usr/bin/chromium',
@@ -29,8 +30,7 @@ export async function launchCdpBrowser(extraArgs: readonly string[] = []): Promi
       '--no-default-browser-check',
       '--disable-background-networking',
       '--disable-component-update',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
+      ...(fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
       ...extraArgs,
       'about:blank',
     ],

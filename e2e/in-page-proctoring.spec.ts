@@ -21,6 +21,7 @@ const TESTS = {
   count: testOf('e2e-blur-count', 'E2E: Tab switches', { AUTO_TERMINATE: true, BLUR_ALLOWED_COUNT: 2 }),
   calm: testOf('e2e-blur-calm', 'E2E: Calm student', { AUTO_TERMINATE: true, FULL_SCREEN: true }),
   fullScreen: testOf('e2e-full-screen', 'E2E: Full screen', { FULL_SCREEN: true, MAX_BLUR_ALLOWED_TIME: 4 }),
+  screenPicker: testOf('e2e-blur-screen-picker', 'E2E: Screen picker open', { AUTO_TERMINATE: true, PROCTOR_TYPE: 'screen', MAX_BLUR_ALLOWED_TIME: 3 }),
 };
 
 let cdp: CdpBrowser;
@@ -32,11 +33,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => cdp?.close());
 
 /** Signs in (token in local storage, as the login page leaves it), starts the test and opens it. */
-async function openTest(request: APIRequestContext, testId: string): Promise<{ page: Page; token: string }> {
+async function openTest(request: APIRequestContext, testId: string, browser: CdpBrowser = cdp): Promise<{ page: Page; token: string }> {
   const token = await apiToken(request, STUDENT);
   const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
   expect(start.ok()).toBe(true);
-  const page = await cdp.context.newPage();
+  const page = await browser.context.newPage();
   await page.goto(`${E2E_BASE_URL}/`);
   await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
   await page.goto(`${E2E_BASE_URL}/test/${testId}/in`);
@@ -121,4 +122,26 @@ test('leaving full screen warns with the seconds left, returning clears it, stay
     .poll(async () => (await timeline(request, token, TESTS.fullScreen._id)).map((event) => event.kind).filter((kind) => kind !== 'WARNING_SHOWN'))
     .toEqual(['FULLSCREEN_ENTER', 'FULLSCREEN_EXIT', 'FULLSCREEN_ENTER', 'FULLSCREEN_EXIT', 'AUTO_SUBMIT']);
   await page.close();
+});
+
+test("the browser's screen picker, opened by 'Share your screen', is not time away: no warning, no submission, no flag", async ({ request }) => {
+  // Chromium without fake media: its real picker opens, takes the focus from the page (measured:
+  // the window blurs) and, headless, never answers.
+  const realPicker = await launchCdpBrowser([], { fakeMedia: false });
+  try {
+    const { page, token } = await openTest(request, TESTS.screenPicker._id, realPicker);
+    await page.getByRole('dialog', { name: 'Share your screen' }).getByRole('button', { name: 'Share your screen' }).click();
+    await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
+    // Longer than MAX_BLUR_ALLOWED_TIME (3 s): counted as time away, this would warn and submit.
+    await page.waitForTimeout(5_000);
+    await expect(page.getByRole('dialog', { name: 'Warning' })).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/test/${TESTS.screenPicker._id}/in`));
+    const submit = await request.post('/api/test/submit', { data: { id: TESTS.screenPicker._id, updates: [], terminated: 'manual' }, headers: { 'x-access-token': token } });
+    expect(submit.ok()).toBe(true);
+    expect(await submitReason(request, token, TESTS.screenPicker._id)).toBe('manual');
+    expect((await timeline(request, token, TESTS.screenPicker._id)).map((event) => event.kind)).toEqual([]);
+    await page.close();
+  } finally {
+    await realPicker.close();
+  }
 });

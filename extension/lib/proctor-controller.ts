@@ -297,6 +297,7 @@ export class ProctorController {
       watch.pageGoneSince = null;
       await this.apply({ type: 'tick', at: now });
     }
+    if (message.type === 'PROCTOR_PROMPT') await this.apply({ type: 'prompt', open: message.payload.open, at: now });
     if (message.type === 'PROCTOR_FULLSCREEN' && watch.settings.fullScreen) {
       await this.effects([{ type: 'enter-fullscreen', windowId: watch.windowId }]);
       await this.pollWindow();

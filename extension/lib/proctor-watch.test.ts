@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FocusSettings } from '@invigil/shared/proctor/focus-policy';
+import { PROMPT_GRACE_MS } from '@invigil/shared/proctor/prompt-grace';
 import type { StartProctoring } from '@invigil/shared/protocol/messages';
 import { proctorEventSchema } from '@invigil/shared/api/proctor';
 import {
@@ -153,6 +154,32 @@ describe('stepWatch: tabs and windows', () => {
     expect(kinds(late)).toEqual(['AUTO_SUBMIT']);
     // Submitted once: nothing more.
     expect(stepWatch(watch, { type: 'tab-activated', tabId: TAB, windowId: WIN, at: T0 + 11_000 }, random).relay).toBeNull();
+  });
+
+  it("does not count the focus going to a prompt the page opened, for at most PROMPT_GRACE_MS", () => {
+    const watch = started();
+    expect(stepWatch(watch, { type: 'prompt', open: true, at: T0 }, random).relay).toBeNull();
+    // The file chooser takes the focus from Chrome: no time away, no warning, no submission.
+    expect(stepWatch(watch, { type: 'window-focused', windowId: WINDOW_ID_NONE, at: T0 + 100 }, random).relay).toBeNull();
+    expect(stepWatch(watch, { type: 'tick', at: T0 + 15_000 }, random).relay).toBeNull();
+    expect(stepWatch(watch, { type: 'window-focused', windowId: WIN, at: T0 + 16_000 }, random).relay).toBeNull();
+    expect(stepWatch(watch, { type: 'prompt', open: false, at: T0 + 18_000 }, random).relay).toBeNull();
+    expect(watch.focus.count).toBe(0);
+    // Another window is never a prompt; another app after the prompt closed is away again.
+    stepWatch(watch, { type: 'prompt', open: true, at: T0 + 20_000 }, random);
+    expect(kinds(stepWatch(watch, { type: 'window-focused', windowId: 99, at: T0 + 20_100 }, random).relay)).toContain('BLUR');
+    stepWatch(watch, { type: 'window-focused', windowId: WIN, at: T0 + 21_000 }, random);
+    stepWatch(watch, { type: 'prompt', open: false, at: T0 + 21_500 }, random);
+    expect(kinds(stepWatch(watch, { type: 'window-focused', windowId: WINDOW_ID_NONE, at: T0 + 22_000 }, random).relay)).toContain('BLUR');
+  });
+
+  it('a prompt left open stops hiding time away after PROMPT_GRACE_MS', () => {
+    const watch = started();
+    stepWatch(watch, { type: 'prompt', open: true, at: T0 }, random);
+    expect(stepWatch(watch, { type: 'window-focused', windowId: WINDOW_ID_NONE, at: T0 + 100 }, random).relay).toBeNull();
+    expect(stepWatch(watch, { type: 'tick', at: T0 + PROMPT_GRACE_MS - 1 }, random).relay).toBeNull();
+    const away = stepWatch(watch, { type: 'tick', at: T0 + PROMPT_GRACE_MS }, random).relay;
+    expect(away?.events[0]).toMatchObject({ kind: 'BLUR', at: T0 + PROMPT_GRACE_MS, detail: { cause: 'other_app', count: 1 } });
   });
 
   it('counts a closed tab at once, and judges the time away when the test is reopened', () => {

@@ -8,6 +8,7 @@ import {
   type FocusWarning,
   type SubmitReasonFromFocus,
 } from '@invigil/shared/proctor/focus-policy';
+import { PROMPT_GRACE_MS } from '@invigil/shared/proctor/prompt-grace';
 import type { MediaSettings, MediaStatus, MediaWarning, ProctorRelay, StartProctoring } from '@invigil/shared/protocol/messages';
 
 /**
@@ -60,6 +61,11 @@ export interface Watch {
   media?: MediaSettings;
   /** What the offscreen document reports about them. */
   mediaStatus?: MediaStatus;
+  /**
+   * Until then a browser prompt the page opened (its file chooser, its screen picker) may hold the
+   * focus: the browser losing the focus to it is not time away (shared/proctor/prompt-grace.ts).
+   */
+  promptUntil?: number;
 }
 
 /** Who asked: the trusted sender (checked by background-handler) and its tab as Chrome sees it. */
@@ -77,6 +83,8 @@ export interface TabInfo {
 export type WatchInput =
   | { type: 'tab-activated'; tabId: number; windowId: number; at: number }
   | { type: 'window-focused'; windowId: number; at: number }
+  /** The page opened (or closed) a browser prompt of its own (PROCTOR_PROMPT). */
+  | { type: 'prompt'; open: boolean; at: number }
   | { type: 'tab-removed'; tabId: number; at: number }
   | { type: 'tab-attached'; tabId: number; windowId: number; at: number }
   | { type: 'page-gone'; tabId: number; documentId?: string | undefined; at: number }
@@ -100,7 +108,8 @@ export function extensionEventId(at: number, counter: number, random: string): s
 function cause(watch: Watch, now: number): string | null {
   if (watch.tabClosed) return 'tab_closed';
   if (watch.pageGoneSince !== null && now - watch.pageGoneSince >= PAGE_GONE_GRACE_MS) return 'page_left';
-  if (watch.focusedWindowId === WINDOW_ID_NONE) return 'other_app';
+  // A native prompt the page opened (a file chooser) is another app to Chrome, for a while.
+  if (watch.focusedWindowId === WINDOW_ID_NONE) return (watch.promptUntil ?? 0) > now ? null : 'other_app';
   if (watch.focusedWindowId !== watch.windowId) return 'other_window';
   if (!watch.tabActive) return 'other_tab';
   return null;
@@ -195,6 +204,11 @@ export function stepWatch(watch: Watch, input: WatchInput, random: () => string)
       return { relay: judgeAttention(watch, now, random), effects: [] };
     case 'window-focused':
       watch.focusedWindowId = input.windowId;
+      return { relay: judgeAttention(watch, now, random), effects: [] };
+    case 'prompt':
+      // Open: a grace of at most PROMPT_GRACE_MS; closed: the page's settle time has passed already.
+      if (input.open) watch.promptUntil = now + PROMPT_GRACE_MS;
+      else delete watch.promptUntil;
       return { relay: judgeAttention(watch, now, random), effects: [] };
     case 'tab-attached':
       // Dragged into another window: that window's focus follows at once, and is judged then.

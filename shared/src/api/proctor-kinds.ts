@@ -38,6 +38,12 @@ export const PROCTOR_EVENT_KINDS = [
   'AUTO_SUBMIT',
   /** A check could not run on this device. detail: detector ('camera', 'microphone', ...), text. */
   'DETECTOR_UNAVAILABLE',
+  /**
+   * A browser prompt the test opened (its screen picker, its file chooser) held the page; time away
+   * is not counted while it does, at most PROMPT_GRACE_MS (shared/proctor/prompt-grace.ts).
+   * detail: prompt ('screen picker', 'file chooser'), ms (how long it was open).
+   */
+  'BROWSER_PROMPT',
 ] as const;
 export type ProctorEventKind = (typeof PROCTOR_EVENT_KINDS)[number];
 
@@ -56,6 +62,7 @@ export const PROCTOR_KIND_CLASS: Record<ProctorEventKind, ProctorKindClass> = {
   WARNING_SHOWN: 'action',
   AUTO_SUBMIT: 'action',
   DETECTOR_UNAVAILABLE: 'flag',
+  BROWSER_PROMPT: 'info',
 };
 
 /** Who saw it: the paired extension, or the test page itself (the in-page fallback). */

@@ -38,6 +38,9 @@ describe('proctoring messages', () => {
     expect(parsed && isProctorRequest(parsed)).toBe(true);
     const ping = parseToExtension({ ...start, type: 'PROCTOR_PING', payload: { testId: 'test-1', session: start.payload.session, after: 3 } });
     expect(ping && isProctorRequest(ping)).toBe(true);
+    const prompt = parseToExtension({ ...start, type: 'PROCTOR_PROMPT', payload: { testId: 'test-1', session: start.payload.session, open: true } });
+    expect(prompt && isProctorRequest(prompt)).toBe(true);
+    expect(parseToExtension({ ...start, type: 'PROCTOR_PROMPT', payload: { testId: 'test-1', session: start.payload.session, open: 'yes' } })).toBeNull();
     const status = parseToExtension({ ...start, type: 'STATUS_REQUEST', payload: {} });
     expect(status && isProctorRequest(status)).toBe(false);
   });

@@ -110,6 +110,16 @@ export const proctorPingSchema = z.object({
   type: z.literal('PROCTOR_PING'),
   payload: z.strictObject({ testId: testIdField, session: nonce, after: countField }),
 });
+/**
+ * The page opened (open: true) or closed a browser prompt of its own (file chooser, screen picker):
+ * Chrome losing the focus to it is not time away, for at most PROMPT_GRACE_MS.
+ */
+export const proctorPromptSchema = z.object({
+  ...envelope,
+  direction: z.literal('to-extension'),
+  type: z.literal('PROCTOR_PROMPT'),
+  payload: z.strictObject({ testId: testIdField, session: nonce, open: z.boolean() }),
+});
 /** 'Return to full screen': the extension puts the attempt's window back in full screen. */
 export const proctorFullScreenSchema = z.object({ ...envelope, direction: z.literal('to-extension'), type: z.literal('PROCTOR_FULLSCREEN'), payload: sessionPayload });
 
@@ -127,6 +137,7 @@ export const toExtensionMessageSchema = z.discriminatedUnion('type', [
   stopProctoringSchema,
   proctorPingSchema,
   proctorFullScreenSchema,
+  proctorPromptSchema,
   screenShareRequestSchema,
 ]);
 export type ToExtensionMessage = z.infer<typeof toExtensionMessageSchema>;
@@ -184,7 +195,7 @@ export type ProctorRelay = z.infer<typeof proctorRelaySchema>;
 /** Pushed by the extension to the attempt's tab (its id is its own, it answers no request). */
 export const proctorEventMessageSchema = z.object({ ...envelope, direction: z.literal('to-portal'), type: z.literal('PROCTOR_EVENT'), payload: proctorRelaySchema });
 
-/** The answer to START_PROCTORING, STOP_PROCTORING, PROCTOR_PING and PROCTOR_FULLSCREEN. */
+/** The answer to START_PROCTORING, STOP_PROCTORING, PROCTOR_PING, PROCTOR_FULLSCREEN and PROCTOR_PROMPT. */
 export const proctorStatusSchema = z.object({
   ...envelope,
   direction: z.literal('to-portal'),
@@ -238,10 +249,12 @@ export type StartProctoring = z.infer<typeof startProctoringSchema>;
 export type ProctorStatus = z.infer<typeof proctorStatusSchema>;
 export type ProctorEventMessage = z.infer<typeof proctorEventMessageSchema>;
 /** The messages of extension-assisted proctoring that a page sends. */
-export type ProctorRequest = Extract<ToExtensionMessage, { type: 'START_PROCTORING' | 'STOP_PROCTORING' | 'PROCTOR_PING' | 'PROCTOR_FULLSCREEN' }>;
+export type ProctorRequest = Extract<ToExtensionMessage, { type: 'START_PROCTORING' | 'STOP_PROCTORING' | 'PROCTOR_PING' | 'PROCTOR_FULLSCREEN' | 'PROCTOR_PROMPT' }>;
+
+const PROCTOR_REQUESTS: ReadonlySet<string> = new Set(['START_PROCTORING', 'STOP_PROCTORING', 'PROCTOR_PING', 'PROCTOR_FULLSCREEN', 'PROCTOR_PROMPT']);
 
 export function isProctorRequest(message: ToExtensionMessage): message is ProctorRequest {
-  return message.type === 'START_PROCTORING' || message.type === 'STOP_PROCTORING' || message.type === 'PROCTOR_PING' || message.type === 'PROCTOR_FULLSCREEN';
+  return PROCTOR_REQUESTS.has(message.type);
 }
 
 /** Returns the message when it is a well-formed portal -> extension message, else null. */

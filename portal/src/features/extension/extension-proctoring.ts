@@ -52,6 +52,8 @@ export interface ExtensionProctoringOptions {
 export interface ExtensionProctoring {
   /** Puts the window back in full screen ('Return to full screen'). */
   requestFullScreen(): void;
+  /** The page opened (true) or closed a browser prompt of its own: losing the focus to it is not time away. */
+  prompt(open: boolean): void;
   /** 'Share your screen': the extension's picker of entire screens, for this attempt's tab. */
   shareScreen(): Promise<ScreenChoice>;
   /** Asks the extension to stop watching (the attempt ended). */
@@ -182,6 +184,10 @@ export async function startExtensionProctoring(options: ExtensionProctoringOptio
     requestFullScreen() {
       if (ended) return;
       void ask(win, { type: 'PROCTOR_FULLSCREEN', payload: { testId, session } }, START_TIMEOUT_MS).then((reply) => reply && status(reply));
+    },
+    prompt(open) {
+      if (ended) return;
+      void ask(win, { type: 'PROCTOR_PROMPT', payload: { testId, session, open } }, START_TIMEOUT_MS).then((reply) => reply && status(reply));
     },
     async shareScreen() {
       if (ended) return { grant: 'unavailable', reason: 'The extension stopped watching.' };

@@ -6,6 +6,7 @@ import type { MediaSettings, MediaStatus, ProctorRelay, ScreenChoice } from '@in
 import { signal } from '@preact/signals-react';
 import { extensionLink } from '../extension/extension-status';
 import type { EventReporter } from './event-reporter';
+import { browserPrompts } from './browser-prompts';
 import { blurCountKey, startFocusWatch } from './focus-module';
 import { fetchProctorToken } from './proctor-api';
 import type { ProctorContext, ProctorModule } from './proctor-module';
@@ -145,7 +146,12 @@ export const extensionFocusModule: ProctorModule = {
           return;
         }
         requestFullScreen = () => result.requestFullScreen();
-        stopExtension = () => result.stop();
+        // The browser's prompts the page opens (file chooser, screen picker) are not time away there either.
+        const unsubscribePrompts = browserPrompts.subscribe((ended) => result.prompt(ended === null));
+        stopExtension = () => {
+          unsubscribePrompts();
+          result.stop();
+        };
         extensionScreenPicker.value = () => result.shareScreen();
         // The extension counts now; the page keeps only the mouse.
         stopPage();

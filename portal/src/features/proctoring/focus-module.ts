@@ -2,6 +2,7 @@ import type { Detector, Stop } from '@invigil/shared/proctor/detector';
 import { hostClock } from '@invigil/shared/proctor/detector';
 import { fullScreenDetector, mouseOutDetector, pageFocusDetector } from '@invigil/shared/proctor/browser/page-focus-detectors';
 import { focusSettings, initialFocusState, onFocusObservation, type FocusAction, type FocusObservation } from '@invigil/shared/proctor/focus-policy';
+import { browserPrompts } from './browser-prompts';
 import { sessionValue } from './session-value';
 import type { ProctorContext, ProctorModule } from './proctor-module';
 
@@ -59,7 +60,20 @@ export function startFocusWatch(ctx: ProctorContext, { switches }: FocusWatchOpt
   const observe = (observation: FocusObservation | { type: 'tick'; at: number }) => apply(onFocusObservation(state, settings, observation));
 
   const clock = hostClock(win);
-  const detectors: Detector<FocusObservation>[] = switches ? [pageFocusDetector(win)] : [];
+  const detectors: Detector<FocusObservation>[] = switches ? [pageFocusDetector(win, browserPrompts)] : [];
+  // A prompt that took the focus from the page is on the trail, for whoever reviews it (with the
+  // extension too, which hears of each prompt from the extension focus module). One that never took
+  // it (a picker answered at once) is not worth a line.
+  let promptTookFocus = false;
+  const noteFocusLost = () => {
+    if (browserPrompts.active() && (win.document.visibilityState === 'hidden' || !win.document.hasFocus())) promptTookFocus = true;
+  };
+  win.addEventListener('blur', noteFocusLost);
+  win.document.addEventListener('visibilitychange', noteFocusLost);
+  const unsubscribePrompts = browserPrompts.subscribe((ended) => {
+    if (ended && promptTookFocus) ctx.record('BROWSER_PROMPT', { at: ended.at, detail: { prompt: ended.prompt, ms: ended.ms } });
+    promptTookFocus = false;
+  });
   if (switches && settings.fullScreen) detectors.push(fullScreenDetector(win));
   if (settings.mouseOut) detectors.push(mouseOutDetector(win));
   const stops: Stop[] = [];
@@ -73,6 +87,9 @@ export function startFocusWatch(ctx: ProctorContext, { switches }: FocusWatchOpt
   const ticker = win.setInterval(() => observe({ type: 'tick', at: Date.now() }), TICK_MS);
   return () => {
     stopped = true;
+    unsubscribePrompts();
+    win.removeEventListener('blur', noteFocusLost);
+    win.document.removeEventListener('visibilitychange', noteFocusLost);
     win.clearInterval(ticker);
     for (const stop of stops.splice(0)) stop();
   };

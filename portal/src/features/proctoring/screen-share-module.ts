@@ -16,6 +16,7 @@ import {
 import type { ScreenChoice } from '@invigil/shared/protocol/messages';
 import { computed } from '@preact/signals-react';
 import { extensionLink, extensionPairingSettled } from '../extension/extension-status';
+import { openBrowserPrompt } from './browser-prompts';
 import { extensionScreenPicker } from './extension-focus-module';
 import type { ProctorContext, ProctorModule } from './proctor-module';
 import { setProctorStatus } from './proctor-status';
@@ -103,6 +104,8 @@ export const screenShareModule: ProctorModule = {
     function share() {
       if (asking || stopped) return;
       asking = true;
+      // The picker takes the focus from the page: not time away (shared/proctor/prompt-grace.ts).
+      const closePrompt = openBrowserPrompt('screen picker');
       let refused = false;
       const emit = (observation: ScreenShareObservation) => {
         if (stopped) return;
@@ -125,6 +128,7 @@ export const screenShareModule: ProctorModule = {
         })
         .then((stop) => {
           asking = false;
+          closePrompt();
           if (stopped || refused) stop();
           else {
             stopShare?.();

@@ -31,6 +31,7 @@ describe('proctoring labels', () => {
     expect(describeDetail('NO_FACE', { faces: 0 })).toBeNull();
     expect(describeDetail('SCREEN_SHARE_STARTED', { surface: 'monitor', picker: 'extension' })).toBe("Entire screen, chosen in the extension's picker");
     expect(describeDetail('SCREEN_SHARE_STARTED', { surface: 'monitor' })).toBe('Entire screen');
+    expect(describeDetail('BROWSER_PROMPT', { prompt: 'file chooser', ms: 12_000 })).toBe('The file chooser, open for 12s; not counted as time away');
     expect(describeDetail('FOCUS', { away_ms: 12_300 })).toBe('Away for 13s');
     expect(describeDetail('FOCUS', null, 65_000)).toBe('Away for 1m 05s');
     expect(describeDetail('SPEECH', { ms: 1500, text: 'hello there' })).toBe('For 2s, "hello there"');

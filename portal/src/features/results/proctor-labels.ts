@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<ProctorEventKind, string> = {
   WARNING_SHOWN: 'A warning was shown to you',
   AUTO_SUBMIT: 'The test was submitted automatically',
   DETECTOR_UNAVAILABLE: 'A proctoring check could not run',
+  BROWSER_PROMPT: 'A browser window the test opened took the focus',
 };
 
 /** Who saw it. */
@@ -57,6 +58,11 @@ export function describeDetail(kind: ProctorEventKind, detail: ProctorDetail | n
   const text = (name: string): string | undefined => (typeof d[name] === 'string' && d[name] !== '' ? (d[name] as string) : undefined);
 
   if (kind === 'SCREEN_SHARE_STARTED' && text('surface') === 'monitor') parts.push(text('picker') === 'extension' ? "entire screen, chosen in the extension's picker" : 'entire screen');
+  const prompt = text('prompt');
+  if (prompt && kind === 'BROWSER_PROMPT') {
+    const open = number('ms');
+    return capitalise(`the ${prompt}${open !== undefined ? `, open for ${seconds(open)}` : ''}; not counted as time away`);
+  }
   const faces = number('faces');
   if (faces !== undefined && kind === 'MULTI_FACE') parts.push(`${faces} faces`);
   const away = number('away_ms') ?? awayMs;

@@ -7,11 +7,29 @@ import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { useCamera } from '../media/use-camera';
+import { openBrowserPrompt } from '../proctoring/browser-prompts';
 import { captureFrame, compressImage } from './image-compress';
 import { uploadFile } from './upload-api';
 import { nextUploadState, UPLOAD_STATE, type UploadDialogEvent, type UploadDialogState } from './upload-dialog-state';
 
 export type UploadKind = 'image' | 'pdf';
+
+/**
+ * Opens the browser's file chooser (or a phone's camera app) on a hidden file input. It takes the
+ * focus from the test while it is open, which the focus watch must not count as time away.
+ */
+function chooseFiles(input: HTMLInputElement | null, prompt: 'file chooser' | 'camera app' = 'file chooser'): void {
+  if (!input) return;
+  const close = openBrowserPrompt(prompt);
+  const done = () => {
+    close();
+    input.removeEventListener('change', done);
+    input.removeEventListener('cancel', done);
+  };
+  input.addEventListener('change', done);
+  input.addEventListener('cancel', done);
+  input.click();
+}
 
 interface PendingFile {
   id: number;
@@ -195,7 +213,7 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
               className="btn btn-primary"
               onClick={() => {
                 setError(null);
-                if (isMobile) mobileCaptureInput.current?.click();
+                if (isMobile) chooseFiles(mobileCaptureInput.current, 'camera app');
                 else move('open-camera', true);
               }}
             >
@@ -204,13 +222,13 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
             </button>
           ) : null}
           {takesImages ? (
-            <button type="button" className="btn btn-outline" onClick={() => imagesInput.current?.click()}>
+            <button type="button" className="btn btn-outline" onClick={() => chooseFiles(imagesInput.current)}>
               <Images className="h-4 w-4" aria-hidden="true" />
               Choose images
             </button>
           ) : null}
           {takesPdf ? (
-            <button type="button" className="btn btn-outline" onClick={() => pdfInput.current?.click()}>
+            <button type="button" className="btn btn-outline" onClick={() => chooseFiles(pdfInput.current)}>
               <FileText className="h-4 w-4" aria-hidden="true" />
               Choose PDF
             </button>

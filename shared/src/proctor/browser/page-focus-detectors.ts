@@ -1,5 +1,6 @@
 import type { Detector, DetectorContext, Stop } from '../detector';
 import type { FocusObservation } from '../focus-policy';
+import type { PromptGrace } from '../prompt-grace';
 
 /**
  * The in-page detectors of tab and window switches, full screen and mouse-out (the fallback when
@@ -10,14 +11,16 @@ import type { FocusObservation } from '../focus-policy';
 /**
  * Away when the page is hidden (another tab, minimised) or the window loses focus (another window
  * or app); back when it is visible and focused again. Both events often fire together: only the
- * change of state is reported.
+ * change of state is reported. While a browser prompt the test opened holds the focus (`prompts`:
+ * its screen picker, its file chooser), the page is not away; if it still is when that grace ends,
+ * it is away from then on.
  */
-export function pageFocusDetector(win: Window): Detector<FocusObservation> {
+export function pageFocusDetector(win: Window, prompts?: Pick<PromptGrace, 'active' | 'subscribe'>): Detector<FocusObservation> {
   return {
     signal: 'focus',
     start(ctx: DetectorContext<FocusObservation>): Promise<Stop> {
       const doc = win.document;
-      const isAway = () => doc.visibilityState === 'hidden' || !doc.hasFocus();
+      const isAway = () => (doc.visibilityState === 'hidden' || !doc.hasFocus()) && !prompts?.active();
       let away = isAway();
       if (away) ctx.emit({ type: 'away', at: ctx.clock.now() });
       const check = () => {
@@ -34,8 +37,10 @@ export function pageFocusDetector(win: Window): Detector<FocusObservation> {
       doc.addEventListener('visibilitychange', check);
       win.addEventListener('blur', check);
       win.addEventListener('focus', check);
+      const unsubscribe = prompts?.subscribe(check);
       return Promise.resolve(() => {
         stopped = true;
+        unsubscribe?.();
         doc.removeEventListener('visibilitychange', check);
         win.removeEventListener('blur', check);
         win.removeEventListener('focus', check);

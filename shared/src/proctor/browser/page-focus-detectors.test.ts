@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../detector';
+import type { FocusObservation } from '../focus-policy';
+import { PROMPT_GRACE_MS, PROMPT_SETTLE_MS, PromptGrace } from '../prompt-grace';
+import { pageFocusDetector } from './page-focus-detectors';
+
+/** Timers that run when the test moves the time on (a 0 ms timer runs on the next advance). */
+function fakeClock() {
+  let now = 0;
+  let nextId = 1;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  const clock: Clock = {
+    now: () => now,
+    setTimeout(run, ms) {
+      const id = nextId++;
+      timers.set(id, { at: now + ms, run });
+      return id;
+    },
+    clearTimeout: (handle) => void timers.delete(handle as number),
+  };
+  const advance = (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      const due = [...timers.entries()].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      timers.delete(due[0]);
+      now = due[1].at;
+      due[1].run();
+    }
+    now = end;
+  };
+  return { clock, advance };
+}
+
+/** A window whose focus the test moves, firing blur and focus as a browser does. */
+function fakeWindow() {
+  const target = new EventTarget();
+  const docTarget = new EventTarget();
+  let focused = true;
+  const doc = Object.assign(docTarget, { visibilityState: 'visible', hasFocus: () => focused });
+  const win = Object.assign(target, { document: doc }) as unknown as Window;
+  const setFocus = (value: boolean) => {
+    focused = value;
+    target.dispatchEvent(new Event(value ? 'focus' : 'blur'));
+  };
+  return { win, setFocus };
+}
+
+async function watch(prompts?: PromptGrace, clockAndAdvance = fakeClock()) {
+  const { clock, advance } = clockAndAdvance;
+  const { win, setFocus } = fakeWindow();
+  const seen: FocusObservation[] = [];
+  await pageFocusDetector(win, prompts).start({ clock, emit: (observation) => seen.push(observation) });
+  return { seen, setFocus, advance };
+}
+
+describe('page focus detector', () => {
+  it('reports the window losing and regaining the focus', async () => {
+    const { seen, setFocus, advance } = await watch();
+    setFocus(false);
+    advance(1000);
+    setFocus(true);
+    advance(0);
+    expect(seen).toEqual([{ type: 'away', at: 0 }, { type: 'back', at: 1000 }]);
+  });
+
+  it("is not away while a prompt the test opened holds the focus, and is away if it still is after the prompt's grace", async () => {
+    const timers = fakeClock();
+    const prompts = new PromptGrace(timers.clock);
+    const { seen, setFocus, advance } = await watch(prompts, timers);
+    const close = prompts.open('file chooser');
+    setFocus(false);
+    advance(8_000);
+    close();
+    setFocus(true);
+    advance(PROMPT_SETTLE_MS);
+    expect(seen).toEqual([]);
+
+    // The student went elsewhere from the chooser: away from the moment its grace ended.
+    const closeAgain = prompts.open('file chooser');
+    setFocus(false);
+    advance(1_000);
+    closeAgain();
+    advance(PROMPT_SETTLE_MS);
+    expect(seen).toEqual([{ type: 'away', at: 8_000 + PROMPT_SETTLE_MS + 1_000 + PROMPT_SETTLE_MS }]);
+  });
+
+  it('a prompt left open hides nothing after PROMPT_GRACE_MS', async () => {
+    const timers = fakeClock();
+    const prompts = new PromptGrace(timers.clock);
+    const { seen, setFocus, advance } = await watch(prompts, timers);
+    prompts.open('screen picker');
+    setFocus(false);
+    advance(PROMPT_GRACE_MS);
+    expect(seen).toEqual([{ type: 'away', at: PROMPT_GRACE_MS }]);
+  });
+});

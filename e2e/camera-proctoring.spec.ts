@@ -31,6 +31,7 @@ const TESTS = {
   imageProctor: testOf('e2e-camera-image-proctor', 'E2E: Image proctoring', { IMAGE_PROCTOR: true, IMAGE_PROCTOR_INTERVAL: 10 }),
   typeNone: testOf('e2e-camera-type-none', 'E2E: Camera, proctor type none', { PROCTOR_TYPE: 'none' }),
   denied: testOf('e2e-camera-denied', 'E2E: Camera refused', FACE_CHECK),
+  chosen: testOf('e2e-camera-chosen', 'E2E: Camera chosen on the device check', { IMAGE_PROCTOR: true, IMAGE_PROCTOR_INTERVAL: 60 }),
 };
 
 test.describe.configure({ mode: 'serial' });
@@ -285,6 +286,50 @@ test('a refused camera is recorded once and the student is told; the test goes o
       ['DETECTOR_UNAVAILABLE', { detector: 'camera', text: 'Please allow this website to access webcam!' }],
       ['WARNING_SHOWN', { reason: 'DETECTOR_UNAVAILABLE' }],
     ]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the camera chosen on the device check is the one the test watches with', async ({ request }) => {
+  // Two fake cameras, fake_device_0 the default; the student picks the other one.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream=device-count=2'],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+    await context.addInitScript(() => {
+      const labels: string[] = [];
+      const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await open(constraints);
+        labels.push(...stream.getVideoTracks().map((track) => track.label));
+        return stream;
+      };
+      (window as unknown as { cameraLabels: string[] }).cameraLabels = labels;
+    });
+    const page = await context.newPage();
+    const token = await apiToken(request, STUDENT);
+    await page.goto('/');
+    await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
+    await page.goto(`/test/${TESTS.chosen._id}/ready-check`);
+    await expect(page.getByRole('checkbox', { name: 'Video' })).toBeChecked({ timeout: 10_000 });
+    await page.getByRole('combobox', { name: 'Camera' }).selectOption({ label: 'fake_device_1' });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { cameraLabels: string[] }).cameraLabels.at(-1))).toBe('fake_device_1');
+    // The check with that camera is over (its boxes are live again) and remembered.
+    await expect(page.getByRole('checkbox', { name: 'Video' })).toBeEnabled();
+    await expect(page.getByRole('checkbox', { name: 'Video' })).toBeChecked();
+    await page.getByRole('link', { name: 'Proceed' }).click();
+    await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+    // The portal is one page: the device check's cameras are in the list already.
+    const labels = () => page.evaluate(() => (window as unknown as { cameraLabels: string[] }).cameraLabels);
+    const before = (await labels()).length;
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByRole('heading', { name: 'Question 1 of 1' })).toBeVisible();
+    // The image proctoring camera of the test: the chosen one, not the default.
+    await expect.poll(async () => (await labels()).slice(before)).toEqual(['fake_device_1']);
+    await submit(page);
   } finally {
     await browser.close();
   }

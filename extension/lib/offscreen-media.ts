@@ -32,9 +32,10 @@ export interface CameraHandle {
 
 export interface OffscreenDeps {
   clock: Clock;
-  openCamera(): Promise<CameraHandle>;
+  /** Opens the camera with that label (the one chosen on the device check), or the default one. */
+  openCamera(label?: string): Promise<CameraHandle>;
   loadFaceModel(): Promise<FaceModel>;
-  microphone(): Detector<MicrophoneObservation>;
+  microphone(label?: string): Detector<MicrophoneObservation>;
   report(report: OffscreenReport): void;
 }
 
@@ -110,7 +111,7 @@ export class OffscreenMedia {
     modelLoad.catch(() => undefined);
     let camera: CameraHandle;
     try {
-      camera = await this.deps.openCamera();
+      camera = await this.deps.openCamera(this.run?.media.camera);
     } catch (error) {
       void modelLoad.then((model) => model.dispose(), () => undefined);
       this.unavailable(generation, 'camera', error);
@@ -178,7 +179,7 @@ export class OffscreenMedia {
     let stop: Stop;
     let ended = false;
     try {
-      stop = await this.deps.microphone().start({
+      stop = await this.deps.microphone(this.run?.media.microphone).start({
         clock: this.deps.clock,
         emit: (observation) => {
           if (ended || !this.live(generation)) return;

@@ -1,5 +1,6 @@
 import { FRAME_WIDTH, videoFrameSource } from '@invigil/shared/proctor/browser/camera-frames';
 import { cameraSnapshot } from '@invigil/shared/proctor/browser/camera-snapshot';
+import { openChosenDevice } from '@invigil/shared/proctor/browser/chosen-device';
 import { loadHumanFaceModel } from '@invigil/shared/proctor/browser/human-face-model';
 import { microphoneVoiceDetector } from '@invigil/shared/proctor/browser/microphone-voice';
 import { hostClock } from '@invigil/shared/proctor/detector';
@@ -23,8 +24,9 @@ function dataUrl(blob: Blob): Promise<string> {
   });
 }
 
-async function openCamera(): Promise<CameraHandle> {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: { width: FRAME_WIDTH, height: 480 }, audio: false });
+async function openCamera(label?: string): Promise<CameraHandle> {
+  const media = navigator.mediaDevices;
+  const stream = await openChosenDevice(media, 'videoinput', label ? { label } : null, (pick) => media.getUserMedia({ video: { width: FRAME_WIDTH, height: 480, ...pick }, audio: false }));
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;
@@ -55,7 +57,7 @@ const media = new OffscreenMedia({
   clock: hostClock(window),
   openCamera,
   loadFaceModel: () => loadHumanFaceModel({ assetBase: chrome.runtime.getURL('face'), minConfidence: FACE_DETECTOR_FLOOR, mesh: true, maxFaces: 10 }),
-  microphone: () => microphoneVoiceDetector(window),
+  microphone: (label) => microphoneVoiceDetector(window, label ? { label } : null),
   report(report) {
     void chrome.runtime.sendMessage({ target: BACKGROUND_MEDIA_TARGET, type: 'MEDIA_REPORT', ...report }).catch(() => undefined);
   },

@@ -66,6 +66,9 @@ export const mediaSettingsSchema = z.strictObject({
     })
     .nullable(),
   speech: z.boolean(),
+  /** The labels of the camera and microphone the student chose on the device check (ids differ per origin; labels do not). */
+  camera: z.string().max(300).optional(),
+  microphone: z.string().max(300).optional(),
 });
 export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 

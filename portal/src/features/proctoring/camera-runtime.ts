@@ -16,7 +16,9 @@ import { hostClock, type Stop } from '@invigil/shared/proctor/detector';
 import { createFaceCountDetector, type FaceEvent } from '@invigil/shared/proctor/face-count';
 import type { FaceModel } from '@invigil/shared/proctor/face-model';
 import { FACE_COUNT_OPTIONS } from '@invigil/shared/proctor/face-policy';
+import { openChosenDevice, type ChosenDevice } from '@invigil/shared/proctor/browser/chosen-device';
 import { mediaErrorMessage, stopStream } from '../media/media-check';
+import { chosenDevice } from '../tests/device-store';
 import type { ProctorContext } from './proctor-module';
 import { setProctorStatus } from './proctor-status';
 
@@ -43,8 +45,10 @@ function startFaceWorker(win: Window): Promise<FaceModel> {
   return connectFaceWorker(worker as unknown as FaceWorkerPort, { options: { assetBase: faceAssetBase(win) }, timeoutMs: DETECT_TIMEOUT_MS });
 }
 
-async function openCamera(): Promise<{ stream: MediaStream; video: HTMLVideoElement }> {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: CAMERA_CONSTRAINTS, audio: false });
+/** Opens the camera the student chose on the device check (or the default one). */
+async function openCamera(chosen: ChosenDevice | null): Promise<{ stream: MediaStream; video: HTMLVideoElement }> {
+  const media = navigator.mediaDevices;
+  const stream = await openChosenDevice(media, 'videoinput', chosen, (pick) => media.getUserMedia({ video: { ...CAMERA_CONSTRAINTS, ...pick }, audio: false }));
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;
@@ -156,7 +160,7 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
     const modelLoad = settings.face.enabled ? startFaceWorker(ctx.win) : null;
     modelLoad?.catch(() => undefined);
     try {
-      camera = await openCamera();
+      camera = await openCamera(chosenDevice(ctx.testId, 'videoinput'));
     } catch (error) {
       modelLoad?.then((loaded) => loaded.dispose(), () => undefined);
       unavailable('camera', error);

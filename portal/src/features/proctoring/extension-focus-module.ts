@@ -7,6 +7,7 @@ import { signal } from '@preact/signals-react';
 import { extensionLink } from '../extension/extension-status';
 import type { EventReporter } from './event-reporter';
 import { browserPrompts } from './browser-prompts';
+import { chosenDevice } from '../tests/device-store';
 import { blurCountKey, startFocusWatch } from './focus-module';
 import { fetchProctorToken } from './proctor-api';
 import type { ProctorContext, ProctorModule } from './proctor-module';
@@ -35,13 +36,15 @@ export const extensionMedia = signal<MediaStatus | 'pending' | null>(null);
 export const extensionScreenPicker = signal<(() => Promise<ScreenChoice>) | 'pending' | null>(null);
 
 /** The camera and microphone detectors the test asks for, for the extension to run. */
-export function extensionMediaSettings(config: Readonly<Record<string, unknown>>): MediaSettings | undefined {
+export function extensionMediaSettings(config: Readonly<Record<string, unknown>>, chosen: { camera?: string; microphone?: string } = {}): MediaSettings | undefined {
   const { face } = cameraSettings(config);
   const speech = speechSettings(config).enabled;
   if (!face.enabled && !speech) return undefined;
   return {
     face: face.enabled ? { normalIntervalMs: face.normalIntervalMs, detectedIntervalMs: face.detectedIntervalMs, confirmFrames: face.confirmFrames, confirmGapMs: face.confirmGapMs, ...(face.snapshot ? { snapshot: true } : {}) } : null,
     speech,
+    ...(face.enabled && chosen.camera ? { camera: chosen.camera.slice(0, 300) } : {}),
+    ...(speech && chosen.microphone ? { microphone: chosen.microphone.slice(0, 300) } : {}),
   };
 }
 
@@ -103,7 +106,11 @@ export const extensionFocusModule: ProctorModule = {
       stopPage = startFocusWatch(ctx, { switches: true });
     };
 
-    const media = extensionMediaSettings(ctx.config);
+    // The devices chosen on the device check, by label: the extension's origin has its own ids.
+    const media = extensionMediaSettings(ctx.config, {
+      camera: chosenDevice(ctx.testId, 'videoinput')?.label,
+      microphone: chosenDevice(ctx.testId, 'audioinput')?.label,
+    });
     const tryExtension = async () => {
       if (stopped || trying || gaveUp || stopExtension || !extensionLink.value) return;
       trying = true;

@@ -14,6 +14,7 @@ import {
   type TranscriptPiece,
 } from '@invigil/shared/proctor/speech-policy';
 import type { VoiceSegment } from '@invigil/shared/proctor/voice-activity';
+import { chosenDevice } from '../tests/device-store';
 import type { ProctorContext, ProctorModule } from './proctor-module';
 import { handOver } from './media-handover';
 import { setProctorStatus } from './proctor-status';
@@ -88,7 +89,7 @@ async function startSpeech(ctx: ProctorContext): Promise<() => void> {
 
     let stopMicrophone: Stop;
     try {
-      stopMicrophone = await microphoneVoiceDetector(win).start({
+      stopMicrophone = await microphoneVoiceDetector(win, chosenDevice(ctx.testId, 'audioinput')).start({
         clock,
         emit: (observation: MicrophoneObservation) => {
           if (observation.type === 'segment') onSegment(observation.segment);

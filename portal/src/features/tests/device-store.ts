@@ -1,4 +1,5 @@
 import type { Device } from '@invigil/shared/api/tests';
+import type { ChosenDevice } from '@invigil/shared/proctor/browser/chosen-device';
 
 /** The devices the device check saw, kept for this tab until the test starts (sent with POST /test/start). */
 const key = (testId: string) => `devices:${testId}`;
@@ -9,6 +10,12 @@ export function rememberDevices(testId: string, devices: Device[]): void {
   } catch {
     // Session storage unavailable: the start records no devices.
   }
+}
+
+/** The camera or microphone the device check used (its id on this origin, its label everywhere), or null. */
+export function chosenDevice(testId: string, kind: 'videoinput' | 'audioinput'): ChosenDevice | null {
+  const device = rememberedDevices(testId).find((each) => each.type === kind && each.active);
+  return device ? { deviceId: device.deviceId, label: device.label } : null;
 }
 
 export function rememberedDevices(testId: string): Device[] {

@@ -1,4 +1,5 @@
 import type { Detector, DetectorContext, Stop } from '../detector';
+import { openChosenDevice, type ChosenDevice } from './chosen-device';
 import { FRAME_INTERVAL_MS, VoiceActivity, type VoiceSegment } from '../voice-activity';
 
 /** What the microphone detector reports: a segment of voiced sound, or that the microphone went away. */
@@ -16,7 +17,7 @@ type AudioContextClass = new () => AudioContext;
  * (its tracks are stopped, so the browser's recording indicator goes off) and closes the audio
  * graph; a segment under way is reported first.
  */
-export function microphoneVoiceDetector(win: Window): Detector<MicrophoneObservation> {
+export function microphoneVoiceDetector(win: Window, chosen?: ChosenDevice | null): Detector<MicrophoneObservation> {
   return {
     signal: 'microphone',
     async start(ctx: DetectorContext<MicrophoneObservation>): Promise<Stop> {
@@ -26,7 +27,10 @@ export function microphoneVoiceDetector(win: Window): Detector<MicrophoneObserva
         (win as unknown as { webkitAudioContext?: AudioContextClass }).webkitAudioContext;
       if (!Audio) throw new Error('This browser has no Web Audio.');
       // Automatic gain would lift a quiet room up to speech level: off. Noise suppression helps.
-      const stream = await media.getUserMedia({ audio: { echoCancellation: false, autoGainControl: false, noiseSuppression: true }, video: false });
+      // The microphone chosen on the device check, where there was a choice.
+      const stream = await openChosenDevice(media, 'audioinput', chosen, (pick) =>
+        media.getUserMedia({ audio: { echoCancellation: false, autoGainControl: false, noiseSuppression: true, ...pick }, video: false }),
+      );
       let audio: AudioContext;
       try {
         audio = new Audio();

@@ -19,7 +19,8 @@ export default function ReadyCheckPage({ title }: { title: string }) {
   const check = useMediaCheck(cameraId, attempt, (next) => rememberDevices(id, next.devices));
 
   const skip = isFlagOn(userConfig.value, 'SKIP_PREPARE');
-  const ready = skip || Boolean(check.result?.video && check.result.audio);
+  // Not while a check runs: a camera just chosen must be seen working (and remembered) first.
+  const ready = skip || Boolean(!check.checking && check.result?.video && check.result.audio);
   const instructionLink = `/test/${encodeURIComponent(id)}/instruction${search ? `?${search}` : ''}`;
 
   return (

@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from './detector';
 import { PROMPT_GRACE_MS, PROMPT_SETTLE_MS, PromptGrace, type PromptEnd } from './prompt-grace';
+import { testClock } from './test-clock';
 
-function fakeClock() {
-  let now = 1_000;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout(run, ms) {
-      const id = nextId++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as number),
-  };
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      const due = [...timers.entries()].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      timers.delete(due[0]);
-      now = due[1].at;
-      due[1].run();
-    }
-    now = end;
-  };
-  return { clock, advance };
-}
+const fakeClock = () => testClock(1000);
 
 function grace() {
   const { clock, advance } = fakeClock();

@@ -28,6 +28,7 @@ const TESTS = {
   fullScreen: testOf('e2e-ext-full-screen', 'E2E: Extension full screen', { FULL_SCREEN: true, MAX_BLUR_ALLOWED_TIME: 4 }),
   foreign: testOf('e2e-ext-foreign', 'E2E: Extension foreign message', { AUTO_TERMINATE: true }),
   dropped: testOf('e2e-ext-dropped', 'E2E: Extension dropped', { AUTO_TERMINATE: true, BLUR_ALLOWED_COUNT: 5 }),
+  popup: testOf('e2e-ext-popup', 'E2E: Extension popup', { FULL_SCREEN: true }),
 };
 
 test.beforeAll(() => {
@@ -266,4 +267,23 @@ test('a START_PROCTORING from another origin, or naming another API, is ignored'
   const elsewhere = (await post(portal, start('http://evil.example/api'))) as { type?: string; payload?: { watching?: boolean; reason?: string } } | null;
   expect(elsewhere).toMatchObject({ type: 'PROCTOR_STATUS', payload: { watching: false, reason: 'The API must be on the portal origin.' } });
   expect(await watchedTest(context)).toBeNull();
+});
+
+test('the popup tells the student what the extension watches during the test, and nothing once it is over', async ({ context, page, request, openPopup }) => {
+  const token = await openTest(page, request, TESTS.popup._id);
+  await expect.poll(() => watchedTest(context), { timeout: 15_000 }).toBe(TESTS.popup._id);
+  // Opening the popup in a tab is itself a time away from the test, and it says so.
+  const popup = await openPopup(await context.newPage());
+  const watching = popup.getByRole('region', { name: 'Watching your test' });
+  await expect(watching).toContainText('Tab and window switches: 1 time away so far');
+  // (The tab opened beside the full-screen window may take it out of full screen: either is said as it is.)
+  await expect(watching).toContainText(/Full screen: (on|left)/);
+  await expect(popup.getByRole('link', { name: 'Allow camera and microphone' })).toBeVisible();
+  const submit = await request.post('/api/test/submit', { data: { id: TESTS.popup._id, updates: [], terminated: 'manual' }, headers: { 'x-access-token': token } });
+  expect(submit.ok()).toBe(true);
+  await page.bringToFront();
+  await expect.poll(() => watchedTest(context), { timeout: 15_000 }).toBeNull();
+  await popup.reload();
+  await expect(popup.getByRole('heading', { name: 'Invigil Proctor' })).toBeVisible();
+  await expect(popup.getByRole('region', { name: 'Watching your test' })).toHaveCount(0);
 });

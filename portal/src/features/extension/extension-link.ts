@@ -4,6 +4,13 @@ import { extensionLink, extensionPairingSettled } from './extension-status';
 
 /** The bridge content script may start after the page: ask again a few times, then give up. */
 const RETRY_DELAYS_MS = [0, 300, 1000, 2500, 5000];
+/**
+ * The bridge runs at document_start, before any page script, so an installed extension answers the
+ * first request within milliseconds: with no answer by then there is most likely none, and whoever
+ * waits for pairing (the camera and microphone handover, the screen picker) stops waiting. A late
+ * answer still pairs.
+ */
+export const PAIRING_SETTLE_MS = 1_500;
 
 /**
  * Pairs with the extension through its content-script bridge. Only a well-formed PAIR_ACK that
@@ -28,6 +35,7 @@ export function pairWithExtension(win: Window = window): () => void {
   }
 
   win.addEventListener('message', onMessage);
+  timers.push(setTimeout(() => (extensionPairingSettled.value = true), PAIRING_SETTLE_MS));
   for (const delay of RETRY_DELAYS_MS) {
     timers.push(setTimeout(() => win.postMessage(request, win.location.origin), delay));
   }

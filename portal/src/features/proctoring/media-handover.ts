@@ -1,4 +1,5 @@
 import type { MediaState } from '@invigil/shared/protocol/messages';
+import { extensionPairingSettled } from '../extension/extension-status';
 import { extensionMedia } from './extension-focus-module';
 
 /** How long the page waits for a paired extension to start its detector before running its own. */
@@ -6,9 +7,13 @@ export const HANDOVER_WAIT_MS = 30_000;
 
 type Stop = () => void;
 
-/** Whether the page stands down for this detector: the extension runs it, or is still starting it. */
-export function extensionRuns(value: typeof extensionMedia.value, kind: 'camera' | 'microphone', waited: boolean): boolean {
-  if (value === null) return false;
+/**
+ * Whether the page stands down for this detector: the extension runs it, or is still starting it,
+ * or pairing has not answered yet (`settled` false: an extension may be about to take it, and
+ * opening the camera and loading the face model for a second would be for nothing).
+ */
+export function extensionRuns(value: typeof extensionMedia.value, kind: 'camera' | 'microphone', waited: boolean, settled = true): boolean {
+  if (value === null) return !settled && !waited;
   if (value === 'pending') return !waited;
   const state: MediaState = value[kind];
   return state === 'running' || (state === 'starting' && !waited);
@@ -37,18 +42,20 @@ export function handOver(kind: 'camera' | 'microphone', start: (byExtension: boo
       return start(byExtension);
     })().catch(() => () => undefined);
   };
-  const decide = () => switchTo(extensionRuns(extensionMedia.value, kind, waited));
+  const decide = () => switchTo(extensionRuns(extensionMedia.value, kind, waited, extensionPairingSettled.value));
   const timer = win.setTimeout(() => {
     waited = true;
     decide();
   }, HANDOVER_WAIT_MS);
   const unsubscribe = extensionMedia.subscribe(decide);
+  const unsubscribeSettled = extensionPairingSettled.subscribe(decide);
 
   return () => {
     if (stopped) return;
     stopped = true;
     win.clearTimeout(timer);
     unsubscribe();
+    unsubscribeSettled();
     void current?.then((stop) => stop());
   };
 }

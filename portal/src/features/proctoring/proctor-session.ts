@@ -81,7 +81,9 @@ export function startProctorSession(options: ProctorSessionOptions): () => void 
     if (stopped) return;
     stopped = true;
     win.removeEventListener('online', onOnline);
-    for (const stop of stops.splice(0)) stop();
+    // Last started, first stopped: the camera and microphone modules follow the focus module's word
+    // on the extension, and must not take over for a moment when it stops first.
+    for (const stop of stops.splice(0).reverse()) stop();
     // What is still queued goes now; it stays in session storage if this fails.
     void reporter.flush().finally(() => reporter.stop());
   };

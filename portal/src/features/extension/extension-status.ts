@@ -16,7 +16,12 @@ export const extensionPairingSettled = signal(false);
  * own chunk so it never delays the sign-in screen.
  */
 export function startExtensionPairing(): void {
-  const start = () => void import('./extension-link').then((module) => module.pairWithExtension());
+  const start = () =>
+    void import('./extension-link').then(
+      (module) => module.pairWithExtension(),
+      // No pairing code (a failed chunk load): nobody waits for an answer that cannot come.
+      () => (extensionPairingSettled.value = true),
+    );
   if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 1500 });
   else setTimeout(start, 200);
 }

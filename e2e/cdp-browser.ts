@@ -15,13 +15,18 @@ export interface CdpBrowser {
   close(): Promise<void>;
 }
 
-/** `fakeMedia: false` leaves out the fake camera, microphone and prompts: the browser's own pickers then open (and wait). */
-export async function launchCdpBrowser(extraArgs: readonly string[] = [], { fakeMedia = true } = {}): Promise<CdpBrowser> {
+/**
+ * `fakeMedia: false` leaves out the fake camera, microphone and prompts: the browser's own pickers
+ * then open (and wait). `fakePrompts: false` keeps the fake devices but lets the browser ask for them.
+ * `display` (':N', e2e/xvfb.ts) runs Chromium headed on that virtual screen: headless Chromium
+ * refuses a permission it would have to ask for, without asking.
+ */
+export async function launchCdpBrowser(extraArgs: readonly string[] = [], { fakeMedia = true, fakePrompts = true, display }: { fakeMedia?: boolean; fakePrompts?: boolean; display?: string } = {}): Promise<CdpBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'invigil-cdp-'));
   const child: ChildProcess = spawn(
     '/usr/bin/chromium',
     [
-      '--headless=new',
+      ...(display ? [] : ['--headless=new']),
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       '--no-sandbox',
@@ -30,12 +35,13 @@ export async function launchCdpBrowser(extraArgs: readonly string[] = [], { fake
       '--no-default-browser-check',
       '--disable-background-networking',
       '--disable-component-update',
-      ...(fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
+      ...(fakeMedia && fakePrompts ? ['--use-fake-ui-for-media-stream'] : []),
+      ...(fakeMedia ? ['--use-fake-device-for-media-stream'] : []),
       ...extraArgs,
       'about:blank',
     ],
     // Its own process group, so closing kills the zygote and renderers too, not only the main process.
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...(display ? { env: { ...process.env, DISPLAY: display } } : {}) },
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let text = '';

@@ -3,6 +3,7 @@ import { launchCdpBrowser, type CdpBrowser } from './cdp-browser';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
 import { submitReason, timeline } from './proctor-trail';
+import { startVirtualDisplay } from './xvfb';
 
 /**
  * The page's own proctoring (no extension): tab switches counted and ending the test at the
@@ -22,6 +23,7 @@ const TESTS = {
   calm: testOf('e2e-blur-calm', 'E2E: Calm student', { AUTO_TERMINATE: true, FULL_SCREEN: true }),
   fullScreen: testOf('e2e-full-screen', 'E2E: Full screen', { FULL_SCREEN: true, MAX_BLUR_ALLOWED_TIME: 4 }),
   screenPicker: testOf('e2e-blur-screen-picker', 'E2E: Screen picker open', { AUTO_TERMINATE: true, PROCTOR_TYPE: 'screen', MAX_BLUR_ALLOWED_TIME: 3 }),
+  permissionPrompt: testOf('e2e-blur-permission-prompt', 'E2E: Camera permission prompt', { AUTO_TERMINATE: true, IMAGE_PROCTOR: true, IMAGE_PROCTOR_INTERVAL: 60, MAX_BLUR_ALLOWED_TIME: 3 }),
 };
 
 let cdp: CdpBrowser;
@@ -143,5 +145,29 @@ test("the browser's screen picker, opened by 'Share your screen', is not time aw
     await page.close();
   } finally {
     await realPicker.close();
+  }
+});
+
+test("the browser's camera permission prompt at the start of a test is not time away", async ({ request }) => {
+  // Headless Chromium refuses an unanswered permission without asking: a headed one on a virtual
+  // screen shows its prompt, which takes the focus from the page (measured) and stays unanswered.
+  const display = await startVirtualDisplay();
+  const headed = await launchCdpBrowser([], { fakePrompts: false, display: display.display });
+  try {
+    const { page, token } = await openTest(request, TESTS.permissionPrompt._id, headed);
+    await page.getByRole('heading', { name: 'Question 1 of 2' }).click();
+    await expect.poll(() => page.evaluate(() => document.hasFocus()), { timeout: 10_000 }).toBe(false);
+    // Longer than MAX_BLUR_ALLOWED_TIME (3 s): counted as time away, this would warn and submit.
+    await page.waitForTimeout(5_000);
+    await expect(page.getByRole('dialog', { name: 'Warning' })).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/test/${TESTS.permissionPrompt._id}/in`));
+    const submit = await request.post('/api/test/submit', { data: { id: TESTS.permissionPrompt._id, updates: [], terminated: 'manual' }, headers: { 'x-access-token': token } });
+    expect(submit.ok()).toBe(true);
+    expect(await submitReason(request, token, TESTS.permissionPrompt._id)).toBe('manual');
+    expect((await timeline(request, token, TESTS.permissionPrompt._id)).map((event) => event.kind)).toEqual([]);
+    await page.close();
+  } finally {
+    await headed.close();
+    display.stop();
   }
 });

@@ -13,8 +13,11 @@ import type { Clock } from './detector';
 export const PROMPT_GRACE_MS = 60_000;
 export const PROMPT_SETTLE_MS = 2_000;
 
-/** 'camera app': a phone's camera opened by the upload dialog's file input. */
-export type BrowserPromptName = 'screen picker' | 'file chooser' | 'camera app';
+/**
+ * 'camera app': a phone's camera opened by the upload dialog's file input; 'permission prompt': the
+ * browser asking for the camera or microphone (measured: it blurs the page too).
+ */
+export type BrowserPromptName = 'screen picker' | 'file chooser' | 'camera app' | 'permission prompt';
 
 /** A prompt whose grace ended: which, when it opened, and how long it was open (at most PROMPT_GRACE_MS). */
 export interface PromptEnd {

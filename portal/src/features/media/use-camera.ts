@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { withPermissionPrompt } from '../proctoring/browser-prompts';
 import { mediaErrorMessage, stopStream } from './media-check';
 
 /**
@@ -20,10 +21,13 @@ export function useCamera(active: boolean, cameraId: string | undefined, permiss
     setError(null);
     void (async () => {
       try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { width: { ideal: 1280 }, height: { ideal: 720 }, ...(cameraId ? { deviceId: { exact: cameraId } } : {}) },
-          audio: false,
-        });
+        // A permission prompt during a test is not time away (features/proctoring/browser-prompts.ts).
+        stream = await withPermissionPrompt('camera', () =>
+          navigator.mediaDevices.getUserMedia({
+            video: { width: { ideal: 1280 }, height: { ideal: 720 }, ...(cameraId ? { deviceId: { exact: cameraId } } : {}) },
+            audio: false,
+          }),
+        );
         if (cancelled) return stopStream(stream);
         const video = videoRef.current;
         if (video) {

@@ -12,3 +12,23 @@ export const browserPrompts = new PromptGrace(hostClock(globalThis));
 export function openBrowserPrompt(prompt: BrowserPromptName): () => void {
   return browserPrompts.open(prompt);
 }
+
+/**
+ * Runs `open` (which asks for the camera or microphone) under a 'permission prompt' grace, unless
+ * the browser says the permission is granted already (then no prompt shows, and no grace is given).
+ */
+export async function withPermissionPrompt<T>(kind: 'camera' | 'microphone', open: () => Promise<T>): Promise<T> {
+  let state: PermissionState | 'unknown' = 'unknown';
+  try {
+    state = (await navigator.permissions.query({ name: kind as PermissionName })).state;
+  } catch {
+    // No Permissions API for it (some browsers): assume a prompt may show.
+  }
+  if (state === 'granted') return open();
+  const close = openBrowserPrompt('permission prompt');
+  try {
+    return await open();
+  } finally {
+    close();
+  }
+}

@@ -19,6 +19,7 @@ import { FACE_COUNT_OPTIONS } from '@invigil/shared/proctor/face-policy';
 import { openChosenDevice, type ChosenDevice } from '@invigil/shared/proctor/browser/chosen-device';
 import { mediaErrorMessage, stopStream } from '../media/media-check';
 import { chosenDevice } from '../tests/device-store';
+import { withPermissionPrompt } from './browser-prompts';
 import type { ProctorContext } from './proctor-module';
 import { setProctorStatus } from './proctor-status';
 
@@ -48,7 +49,9 @@ function startFaceWorker(win: Window): Promise<FaceModel> {
 /** Opens the camera the student chose on the device check (or the default one). */
 async function openCamera(chosen: ChosenDevice | null): Promise<{ stream: MediaStream; video: HTMLVideoElement }> {
   const media = navigator.mediaDevices;
-  const stream = await openChosenDevice(media, 'videoinput', chosen, (pick) => media.getUserMedia({ video: { ...CAMERA_CONSTRAINTS, ...pick }, audio: false }));
+  const stream = await withPermissionPrompt('camera', () =>
+    openChosenDevice(media, 'videoinput', chosen, (pick) => media.getUserMedia({ video: { ...CAMERA_CONSTRAINTS, ...pick }, audio: false })),
+  );
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;

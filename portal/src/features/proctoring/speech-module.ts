@@ -15,6 +15,7 @@ import {
 } from '@invigil/shared/proctor/speech-policy';
 import type { VoiceSegment } from '@invigil/shared/proctor/voice-activity';
 import { chosenDevice } from '../tests/device-store';
+import { withPermissionPrompt } from './browser-prompts';
 import type { ProctorContext, ProctorModule } from './proctor-module';
 import { handOver } from './media-handover';
 import { setProctorStatus } from './proctor-status';
@@ -89,7 +90,7 @@ async function startSpeech(ctx: ProctorContext): Promise<() => void> {
 
     let stopMicrophone: Stop;
     try {
-      stopMicrophone = await microphoneVoiceDetector(win, chosenDevice(ctx.testId, 'audioinput')).start({
+      stopMicrophone = await withPermissionPrompt('microphone', () => microphoneVoiceDetector(win, chosenDevice(ctx.testId, 'audioinput')).start({
         clock,
         emit: (observation: MicrophoneObservation) => {
           if (observation.type === 'segment') onSegment(observation.segment);
@@ -100,7 +101,7 @@ async function startSpeech(ctx: ProctorContext): Promise<() => void> {
             unavailable('The microphone stopped during the test.');
           }
         },
-      });
+      }));
     } catch (error) {
       unavailable(error instanceof Error ? `${error.name === 'NotAllowedError' ? 'Not allowed: ' : ''}${error.message}` : String(error));
       return () => setProctorStatus('microphone', null);

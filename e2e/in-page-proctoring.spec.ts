@@ -126,6 +126,23 @@ test('leaving full screen warns with the seconds left, returning clears it, stay
   await page.close();
 });
 
+/**
+ * A browser prompt has the focus and stays open longer than MAX_BLUR_ALLOWED_TIME (3 s): counted as
+ * time away, it would warn and submit. Then the test is submitted by the student (the API), and the
+ * trail holds no flag.
+ */
+async function expectPromptNotCounted(request: APIRequestContext, page: Page, token: string, testId: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.hasFocus()), { timeout: 10_000 }).toBe(false);
+  await page.waitForTimeout(5_000);
+  await expect(page.getByRole('dialog', { name: 'Warning' })).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/test/${testId}/in`));
+  const submit = await request.post('/api/test/submit', { data: { id: testId, updates: [], terminated: 'manual' }, headers: { 'x-access-token': token } });
+  expect(submit.ok()).toBe(true);
+  expect(await submitReason(request, token, testId)).toBe('manual');
+  expect((await timeline(request, token, testId)).map((event) => event.kind)).toEqual([]);
+  await page.close();
+}
+
 test("the browser's screen picker, opened by 'Share your screen', is not time away: no warning, no submission, no flag", async ({ request }) => {
   // Chromium without fake media: its real picker opens, takes the focus from the page (measured:
   // the window blurs) and, headless, never answers.
@@ -133,16 +150,7 @@ test("the browser's screen picker, opened by 'Share your screen', is not time aw
   try {
     const { page, token } = await openTest(request, TESTS.screenPicker._id, realPicker);
     await page.getByRole('dialog', { name: 'Share your screen' }).getByRole('button', { name: 'Share your screen' }).click();
-    await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(false);
-    // Longer than MAX_BLUR_ALLOWED_TIME (3 s): counted as time away, this would warn and submit.
-    await page.waitForTimeout(5_000);
-    await expect(page.getByRole('dialog', { name: 'Warning' })).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/test/${TESTS.screenPicker._id}/in`));
-    const submit = await request.post('/api/test/submit', { data: { id: TESTS.screenPicker._id, updates: [], terminated: 'manual' }, headers: { 'x-access-token': token } });
-    expect(submit.ok()).toBe(true);
-    expect(await submitReason(request, token, TESTS.screenPicker._id)).toBe('manual');
-    expect((await timeline(request, token, TESTS.screenPicker._id)).map((event) => event.kind)).toEqual([]);
-    await page.close();
+    await expectPromptNotCounted(request, page, token, TESTS.screenPicker._id);
   } finally {
     await realPicker.close();
   }
@@ -156,16 +164,7 @@ test("the browser's camera permission prompt at the start of a test is not time 
   try {
     const { page, token } = await openTest(request, TESTS.permissionPrompt._id, headed);
     await page.getByRole('heading', { name: 'Question 1 of 2' }).click();
-    await expect.poll(() => page.evaluate(() => document.hasFocus()), { timeout: 10_000 }).toBe(false);
-    // Longer than MAX_BLUR_ALLOWED_TIME (3 s): counted as time away, this would warn and submit.
-    await page.waitForTimeout(5_000);
-    await expect(page.getByRole('dialog', { name: 'Warning' })).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/test/${TESTS.permissionPrompt._id}/in`));
-    const submit = await request.post('/api/test/submit', { data: { id: TESTS.permissionPrompt._id, updates: [], terminated: 'manual' }, headers: { 'x-access-token': token } });
-    expect(submit.ok()).toBe(true);
-    expect(await submitReason(request, token, TESTS.permissionPrompt._id)).toBe('manual');
-    expect((await timeline(request, token, TESTS.permissionPrompt._id)).map((event) => event.kind)).toEqual([]);
-    await page.close();
+    await expectPromptNotCounted(request, page, token, TESTS.permissionPrompt._id);
   } finally {
     await headed.close();
     display.stop();

@@ -36,6 +36,7 @@ const paper = {
 const testOf = (id: string, name: string, config: Record<string, unknown>) => ({ _id: id, name, config, format: paper, assigned_to: [STUDENT.reg_no, UNPROCTORED.reg_no] });
 const TESTS = {
   shared: testOf('e2e-screen-shared', 'E2E: Screen shared', { PROCTOR_TYPE: 'screen' }),
+  reload: testOf('e2e-screen-reload', 'E2E: Screen shared, then the page reloaded', { PROCTOR_TYPE: 'screen' }),
   tab: testOf('e2e-screen-tab', 'E2E: Tab refused', { PROCTOR_TYPE: 'screen' }),
   none: testOf('e2e-screen-none', 'E2E: No screen share', { PROCTOR_TYPE: 'none' }),
   extension: testOf('e2e-screen-extension', "E2E: Screen shared in the extension's picker", { PROCTOR_TYPE: 'screen' }),
@@ -180,6 +181,25 @@ test.describe('an entire screen', () => {
     expect(events.every((event) => event.source === 'page')).toBe(true);
     expect(events[0]?.detail).toEqual({ surface: 'monitor' });
     expect(events[2]?.detail).toEqual({ reason: 'SCREEN_SHARE_STOPPED' });
+    await page.context().close();
+  });
+
+  test('a reload ends the share: the trail says so, and the test asks for the screen again', async ({ request }) => {
+    const { page, token } = await openTest(browser, request, TESTS.reload._id);
+    const gate = page.getByRole('dialog', { name: 'Share your screen' });
+    await gate.getByRole('button', { name: 'Share your screen' }).click();
+    await expect(page.getByTestId('proctor-status')).toHaveText('Screen: sharing your entire screen');
+    await page.reload();
+    await expect(gate).toContainText('Share your entire screen to begin');
+    await gate.getByRole('button', { name: 'Share your screen' }).click();
+    await expect(page.getByTestId('proctor-status')).toHaveText('Screen: sharing your entire screen');
+    await answerAndSubmit(page);
+    const events = await timeline(request, token, TESTS.reload._id);
+    expect(events.map((event) => [event.kind, event.detail])).toEqual([
+      ['SCREEN_SHARE_STARTED', { surface: 'monitor' }],
+      ['SCREEN_SHARE_STOPPED', { reason: 'page left' }],
+      ['SCREEN_SHARE_STARTED', { surface: 'monitor' }],
+    ]);
     await page.context().close();
   });
 

@@ -137,11 +137,19 @@ export const screenShareModule: ProctorModule = {
         });
     }
 
+    // A reload or a closed tab ends the share with the page, and no 'ended' event comes: the trail
+    // hears it now (the event waits in session storage and goes after the reload).
+    const onPageHide = () => {
+      if (state.phase === 'sharing') ctx.record('SCREEN_SHARE_STOPPED', { detail: { reason: 'page left' } });
+    };
+    win.addEventListener('pagehide', onPageHide);
+
     if (canShareScreen(win)) apply([{ type: 'warn', warning: SCREEN_SHARE_REQUIRED }]);
     else apply(onScreenShareObservation(state, { type: 'unsupported', at: Date.now() }));
 
     return () => {
       stopped = true;
+      win.removeEventListener('pagehide', onPageHide);
       stopShare?.();
       stopShare = null;
       setProctorStatus('screen', null);

@@ -4,7 +4,7 @@ import { chromium, expect, test, type APIRequestContext, type Browser, type Page
 import sharp from 'sharp';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { FACE_FRAMES_DIR, faceVideos } from './face/face-harness';
-import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
 
 /**
  * The camera module of the test page (decision 0015), in the built portal on the built server:
@@ -124,9 +124,7 @@ const faceFiles = (requests: readonly string[]) => requests.filter((url) => /\/a
 /** Answers and submits through the page, as a student does. */
 async function submit(page: Page): Promise<void> {
   await page.getByRole('radio', { name: /Option B/ }).check();
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+  await submitFromLastQuestion(page);
 }
 
 test('the portal serves the face files itself, compressed and cached for good', async ({ request }) => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support';
+import { submitFromLastQuestion } from './student-session';
 
 /**
  * The demo's proctored practice test, as a student meets it: device check, instructions, full
@@ -34,9 +35,7 @@ test('the demo proctored test runs every check and shows its flags with the resu
     await page.getByRole('radio').first().check();
     if (n < 5) await page.getByRole('button', { name: 'Save & Next' }).click();
   }
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+  await submitFromLastQuestion(page);
 
   await page.goto('/test/demo-proctored/result');
   await page.getByRole('tab', { name: /Proctoring/ }).click();

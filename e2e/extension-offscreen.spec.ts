@@ -1,6 +1,5 @@
 /// <reference types="chrome" />
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,7 +7,9 @@ import { chromium, expect, test, type APIRequestContext, type BrowserContext, ty
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { CHROMIUM_PATH, EXTENSION_ARGS } from './extension-fixture';
 import { FACE_FRAMES_DIR, faceVideos } from './face/face-harness';
-import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { timeline, type TimelineEvent } from './proctor-trail';
+import { writeSpokenWav } from './spoken-wav';
+import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
 
 /**
  * The extension's offscreen document runs the face check for a paired attempt (decision 0016): the
@@ -42,30 +43,8 @@ test.beforeAll(() => {
   test.setTimeout(180_000);
   faceVideos();
   importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST, SNAP_TEST, SPEECH_TEST] });
-  mkdirSync(join(SPOKEN_WAV, '..'), { recursive: true });
-  // As speech-detection.spec.ts: about 9 s of someone asking for an answer, then 2.5 s of quiet before the file loops.
-  execFileSync('espeak-ng', [
-    '-m',
-    '-s',
-    '150',
-    '-w',
-    SPOKEN_WAV,
-    '<speak>Hey, what is the answer to question two? I think it is option B. Tell me quickly before the time runs out.<break time="2500ms"/></speak>',
-  ]);
+  writeSpokenWav(SPOKEN_WAV);
 });
-
-interface TimelineEvent {
-  kind: string;
-  source: string;
-  detail: Record<string, unknown> | null;
-  evidence_url: string | null;
-}
-
-async function timeline(request: APIRequestContext, token: string, testId: string): Promise<TimelineEvent[]> {
-  const reply = await request.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': token } });
-  expect(reply.ok()).toBe(true);
-  return ((await reply.json()) as { events: TimelineEvent[] }).events;
-}
 
 async function launch(): Promise<BrowserContext> {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'invigil-offscreen-')), {
@@ -109,9 +88,7 @@ async function faceJourney(request: APIRequestContext, faceTest: SpecTest): Prom
     await expect(overlay).toBeHidden({ timeout: 30_000 });
     // The trail is shown after submission.
     await page.getByRole('radio', { name: /Option B/ }).check();
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+    await submitFromLastQuestion(page);
     let events: TimelineEvent[] = [];
     await expect
       .poll(
@@ -168,9 +145,7 @@ test('paired, speech detection runs in the extension: a spoken microphone raises
     // One pass of the spoken file (about 12 s) ends at least one segment of speech.
     await page.waitForTimeout(15_000);
     await page.getByRole('radio', { name: /Option B/ }).check();
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+    await submitFromLastQuestion(page);
     let events: TimelineEvent[] = [];
     await expect
       .poll(

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { launchCdpBrowser, type CdpBrowser } from './cdp-browser';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
-import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
 import { submitReason, timeline } from './proctor-trail';
 import { startVirtualDisplay } from './xvfb';
 
@@ -95,9 +95,7 @@ test('a student who stays on the test in full screen is never flagged nor auto-s
   await page.getByRole('radio', { name: /Option B/ }).check();
   // Some seconds of an ordinary test: the policy ticks, answers are saved, nothing is flagged.
   await page.waitForTimeout(6_000);
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+  await submitFromLastQuestion(page);
   expect(await submitReason(request, token, TESTS.calm._id)).toBe('manual');
   const kinds = (await timeline(request, token, TESTS.calm._id)).map((event) => event.kind);
   expect(kinds.filter((kind) => kind !== 'FULLSCREEN_ENTER')).toEqual([]);

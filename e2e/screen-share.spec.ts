@@ -6,7 +6,7 @@ import { chromium, expect, test, type APIRequestContext, type Browser, type Brow
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { CHROMIUM_PATH, EXTENSION_ARGS } from './extension-fixture';
 import { startVirtualDisplay, type VirtualDisplay } from './xvfb';
-import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
 import { timeline } from './proctor-trail';
 
 /**
@@ -134,9 +134,7 @@ async function openTest(browser: Browser, request: APIRequestContext, testId: st
 async function answerAndSubmit(page: Page): Promise<void> {
   await page.getByRole('radio', { name: /Option B/ }).check();
   await page.getByRole('button', { name: 'Save & Next' }).click();
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+  await submitFromLastQuestion(page);
 }
 
 test.describe('an entire screen', () => {

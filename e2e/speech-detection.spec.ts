@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
-import { apiToken, importFixture, type E2eStudent } from './student-session';
+import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
 import { timeline } from './proctor-trail';
+import { writeSpokenWav } from './spoken-wav';
 
 /**
  * Speech detection (DETECT_SPEECH) in headless Chromium whose microphone plays a WAV: a spoken one
@@ -56,15 +56,7 @@ function silenceWav(seconds: number, rate = 16_000): Buffer {
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'speech-e2e', { students: [STUDENT], tests: Object.values(TESTS) });
   mkdirSync(WAV_DIR, { recursive: true });
-  // About 9 s of someone asking for an answer, then 2.5 s of quiet before the file loops.
-  execFileSync('espeak-ng', [
-    '-m',
-    '-s',
-    '150',
-    '-w',
-    SPOKEN_WAV,
-    '<speak>Hey, what is the answer to question two? I think it is option B. Tell me quickly before the time runs out.<break time="2500ms"/></speak>',
-  ]);
+  writeSpokenWav(SPOKEN_WAV);
   writeFileSync(SILENT_WAV, silenceWav(5));
 });
 
@@ -151,9 +143,7 @@ async function openTest(browser: Browser, request: APIRequestContext, testId: st
 async function submit(page: Page): Promise<void> {
   await page.getByRole('radio', { name: /Option B/ }).check();
   await page.getByRole('button', { name: 'Save & Next' }).click();
-  await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+  await submitFromLastQuestion(page);
 }
 
 /** Every microphone stream the page opened has all its tracks ended. */

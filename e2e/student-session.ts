@@ -47,3 +47,10 @@ export async function openStartedTest(page: Page, request: APIRequestContext, st
   await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
   return token;
 }
+
+/** On the last question: Submit, confirm in the 'Submit Test' dialog, and see the success message. */
+export async function submitFromLastQuestion(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
+}

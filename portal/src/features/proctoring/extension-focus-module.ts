@@ -91,12 +91,19 @@ export const extensionFocusModule: ProctorModule = {
       if (relay.submit) ctx.submit(relay.submit);
     };
 
-    const fallBack = (reason: string) => {
-      stopExtension = null;
-      gaveUp = true;
+    /** What the other modules read of the extension: nothing, once it no longer watches. */
+    const clearSignals = () => {
       extensionWatch.value = null;
       extensionMedia.value = null;
       extensionScreenPicker.value = null;
+    };
+    let unsubscribePrompts = () => {};
+
+    const fallBack = (reason: string) => {
+      stopExtension = null;
+      unsubscribePrompts();
+      gaveUp = true;
+      clearSignals();
       if (stopped) return;
       ctx.warn('focus', null);
       // The page's own camera module takes over with its own warnings.
@@ -154,7 +161,7 @@ export const extensionFocusModule: ProctorModule = {
         }
         requestFullScreen = () => result.requestFullScreen();
         // The browser's prompts the page opens (file chooser, screen picker) are not time away there either.
-        const unsubscribePrompts = browserPrompts.subscribe((ended) => result.prompt(ended === null));
+        unsubscribePrompts = browserPrompts.subscribe((ended) => result.prompt(ended === null));
         stopExtension = () => {
           unsubscribePrompts();
           result.stop();
@@ -184,9 +191,7 @@ export const extensionFocusModule: ProctorModule = {
       stopPage();
       stopExtension?.();
       stopExtension = null;
-      extensionWatch.value = null;
-      extensionMedia.value = null;
-      extensionScreenPicker.value = null;
+      clearSignals();
       if (reporter) void reporter.flush().finally(() => reporter?.stop());
     };
   },

@@ -12,6 +12,7 @@ import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import { consoleLogger } from './lib/logger';
 import { isApiPath, securityHeaders } from './middleware/security-headers';
+import { createEndedSessionRepository } from './repositories/ended-session-repository';
 import { createLoginFailureRepository } from './repositories/login-failure-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { authRoutes } from './routes/auth-routes';
@@ -85,6 +86,7 @@ export function buildApp(deps: AppDeps) {
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds, clock);
   const auth = createAuthService({
     users,
+    endedSessions: createEndedSessionRepository(db.kysely),
     limiter,
     tokens,
     otpSender: deps.otpSender ?? createFileOutbox(config.outboxPath, clock, logger),

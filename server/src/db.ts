@@ -187,6 +187,15 @@ export interface ProctorSnapshotsTable {
   created_at: number;
 }
 
+/** A session token ended by logging out, kept until the token expires (migration 0007). */
+export interface EndedSessionsTable {
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  user_id: string;
+  expires_at: number;
+  ended_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -200,6 +209,7 @@ export interface Database {
   uploads: UploadsTable;
   proctor_events: ProctorEventsTable;
   proctor_snapshots: ProctorSnapshotsTable;
+  ended_sessions: EndedSessionsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

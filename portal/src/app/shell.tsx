@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Menu as MenuIcon, Palette, Home as HomeIcon, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { logout as endServerSession } from '../features/auth/auth-api';
 import { clearSession, displayName, isLoggedIn, userConfig } from '../features/auth/auth-state';
 import { isFlagOn } from '../features/auth/token';
 import { extensionLink } from '../features/extension/extension-status';
@@ -89,6 +90,8 @@ function AccountMenu() {
   function logout() {
     setOpen(false);
     showSnackbar('Signed out successfully!', { color: 'success' });
+    // The token stops working on the server too; signing out here never waits for it.
+    endServerSession().catch(() => {});
     clearSession();
     navigate('/');
     setTimeout(() => window.location.reload(), LOGOUT_RELOAD_MS);

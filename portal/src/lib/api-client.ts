@@ -35,6 +35,8 @@ export interface CallOptions {
   /** Calls the spec allows without login (login, verifyOTP, user...) pass false. */
   auth?: boolean;
   signal?: AbortSignal;
+  /** The request outlives the page (a call made just before a reload). */
+  keepalive?: boolean;
 }
 
 const client = ofetch.create({ baseURL: API_PREFIX, retry: 0 });
@@ -62,7 +64,7 @@ export function toApiError(error: unknown, onUnauthorized: () => void = () => {}
 }
 
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const { auth = true, method = 'GET', body, query, signal } = options;
+  const { auth = true, method = 'GET', body, query, signal, keepalive } = options;
   const token = hooks.getToken();
   if (auth && !token) throw new ApiError(LOGIN_REQUIRED_MESSAGE, null);
   try {
@@ -71,6 +73,7 @@ export async function apiCall<T>(path: string, options: CallOptions = {}): Promi
       body,
       query,
       signal,
+      keepalive,
       headers: token ? { [ACCESS_TOKEN_HEADER]: token } : {},
     });
   } catch (error) {

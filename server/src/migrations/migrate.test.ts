@@ -20,10 +20,11 @@ describe('migrations', () => {
       ['0004-create-uploads', 'Success'],
       ['0005-create-grades', 'Success'],
       ['0006-create-proctor-events', 'Success'],
+      ['0007-create-ended-sessions', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {

@@ -7,6 +7,7 @@ import * as createTests from './0003-create-tests';
 import * as createUploads from './0004-create-uploads';
 import * as createGrades from './0005-create-grades';
 import * as createProctorEvents from './0006-create-proctor-events';
+import * as createEndedSessions from './0007-create-ended-sessions';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-create-uploads': createUploads,
   '0005-create-grades': createGrades,
   '0006-create-proctor-events': createProctorEvents,
+  '0007-create-ended-sessions': createEndedSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

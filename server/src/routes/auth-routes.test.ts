@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   changePasswordReplySchema,
   loginReplySchema,
+  logoutReplySchema,
   tokenClaimsSchema,
   userReplySchema,
 } from '@invigil/shared/api/auth';
@@ -354,5 +355,48 @@ describe('POST /api/changePassword', () => {
     t.clock.advance(5000);
     expect((await t.get('/api/user', auth(reply.token))).status).toBe(200);
     expect((await t.get('/api/user', auth(oldToken))).status).toBe(401);
+  });
+});
+
+describe('POST /api/logout', () => {
+  it('ends this session on the server: its token gets 401 everywhere, another session of the student goes on', async () => {
+    const t = await newApp();
+    const laptop = await t.token('DEMO001');
+    t.clock.advance(1000);
+    const phone = await t.token('DEMO001');
+    expect((await t.get('/api/user', auth(laptop))).status).toBe(200);
+
+    const response = await t.postJson('/api/logout', {}, auth(laptop));
+    expect(response.status).toBe(200);
+    expect(logoutReplySchema.parse(await response.json())).toEqual({ message: AUTH_MESSAGES.signedOut });
+
+    for (const path of ['/api/user', '/api/test/list']) {
+      const after = await t.get(path, auth(laptop));
+      expect(after.status, path).toBe(401);
+      expect(await errorOf(after), path).toEqual({ message: AUTH_MESSAGES.loginRequired });
+    }
+    expect((await t.postJson('/api/logout', {}, auth(laptop))).status).toBe(401);
+    expect((await t.get('/api/user', auth(phone))).status).toBe(200);
+    // Signing in again gives a working session.
+    t.clock.advance(1000);
+    expect((await t.get('/api/user', auth(await t.token('DEMO001')))).status).toBe(200);
+  });
+
+  it('answers 401 without a valid token, before reading the body', async () => {
+    const t = await newApp();
+    const missing = await t.app.request('/api/logout', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    expect(missing.status).toBe(401);
+    expect(await errorOf(missing)).toEqual({ message: AUTH_MESSAGES.loginRequired });
+    expect((await t.postJson('/api/logout', {}, auth('a.b.c'))).status).toBe(401);
+  });
+
+  it('keeps an ended session only until its token would have expired', async () => {
+    const t = await newApp();
+    await t.postJson('/api/logout', {}, auth(await t.token('DEMO001')));
+    const rows = () => t.db.kysely.selectFrom('ended_sessions').selectAll().execute();
+    expect(await rows()).toHaveLength(1);
+    t.clock.advance(t.config.tokenTtlSeconds * 1000 + 1000);
+    await t.postJson('/api/logout', {}, auth(await t.token('DEMO002')));
+    expect((await rows()).map((row) => row.token_hash)).toHaveLength(1);
   });
 });

@@ -5,7 +5,8 @@ import {
   loginRequestSchema,
   verifyOtpRequestSchema,
 } from '@invigil/shared/api/auth';
-import type { ChangePasswordReply, LoginReply, UserReply } from '@invigil/shared/api/auth';
+import type { ChangePasswordReply, LoginReply, LogoutReply, UserReply } from '@invigil/shared/api/auth';
+import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { clientIp } from '../middleware/client-ip';
 import { requireAuth } from '../middleware/require-auth';
 import { validateJson } from '../middleware/validate-json';
@@ -16,7 +17,7 @@ export interface AuthRoutesDeps {
   trustProxy: boolean;
 }
 
-/** POST /login, POST /verifyOTP, GET /user, POST /changePassword (spec section 7). */
+/** POST /login, POST /verifyOTP, GET /user, POST /changePassword (spec section 7), POST /logout. */
 export function authRoutes({ auth, trustProxy }: AuthRoutesDeps) {
   const routes = new Hono();
   const signedIn = requireAuth(auth);
@@ -40,6 +41,12 @@ export function authRoutes({ auth, trustProxy }: AuthRoutesDeps) {
   routes.post('/changePassword', signedIn, validateJson(changePasswordRequestSchema), async (c) => {
     const token = await auth.changePassword(c.get('user'), c.get('body'), clientIp(c, trustProxy));
     return c.json({ message: AUTH_MESSAGES.passwordUpdated, token } satisfies ChangePasswordReply);
+  });
+
+  // The token stops working on every server process; the body, if any, is not read.
+  routes.post('/logout', signedIn, async (c) => {
+    await auth.logout(c.get('user'), c.req.header(ACCESS_TOKEN_HEADER) ?? '');
+    return c.json({ message: AUTH_MESSAGES.signedOut } satisfies LogoutReply);
   });
 
   return routes;

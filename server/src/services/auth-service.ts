@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
 import type { ChangePasswordRequest, LoginReply, LoginRequest, VerifyOtpRequest } from '@invigil/shared/api/auth';
 import { AppError } from '../lib/app-error';
@@ -5,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from '../lib/otp';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
+import type { EndedSessionRepository } from '../repositories/ended-session-repository';
 import type { UserRecord, UserRepository } from '../repositories/user-repository';
 import type { LoginLimiter, Subject } from './login-limiter';
 import type { OtpSender } from './otp-outbox';
@@ -18,6 +20,8 @@ export const AUTH_REPLIES = {
 
 export interface AuthServiceDeps {
   users: UserRepository;
+  /** Sessions ended by logging out. */
+  endedSessions: EndedSessionRepository;
   limiter: LoginLimiter;
   tokens: TokenService;
   otpSender: OtpSender;
@@ -29,8 +33,11 @@ export interface AuthServiceDeps {
 
 const loginRequired = () => new AppError('unauthorized', AUTH_MESSAGES.loginRequired);
 
+/** Ended sessions are stored by this hash, never by the token that could still be replayed. */
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
 export function createAuthService(deps: AuthServiceDeps) {
-  const { users, limiter, tokens, clock } = deps;
+  const { users, endedSessions, limiter, tokens, clock } = deps;
 
   async function refuseIfLimited(subject: Subject, ip: string): Promise<void> {
     const retryAfterSeconds = await limiter.retryAfterSeconds(subject, ip);
@@ -95,15 +102,26 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * The user a token belongs to, fresh from the database. 401 for a missing, forged or expired
-     * token, a deleted user, or a token issued before the last password change.
+     * token, a deleted user, a token issued before the last password change, or a session ended
+     * by logging out.
      */
     async userForToken(token: string | undefined): Promise<UserRecord> {
       if (!token) throw loginRequired();
       const claims = tokens.verify(token);
       if (!claims || claims.iat === undefined) throw loginRequired();
-      const user = await users.findById(claims.id);
-      if (!user || !user.verified || claims.iat * 1000 < user.passwordChangedAt) throw loginRequired();
+      const [user, ended] = await Promise.all([users.findById(claims.id), endedSessions.isEnded(tokenHash(token))]);
+      if (!user || !user.verified || claims.iat * 1000 < user.passwordChangedAt || ended) throw loginRequired();
       return user;
+    },
+
+    /**
+     * POST /logout: ends this session (this token only; the student's other devices stay signed
+     * in) until the token would have expired. The caller has already checked the token.
+     */
+    async logout(user: UserRecord, token: string): Promise<void> {
+      const claims = tokens.verify(token);
+      if (!claims) throw loginRequired();
+      await endedSessions.end({ tokenHash: tokenHash(token), userId: user.id, expiresAt: claims.exp * 1000 }, clock.now());
     },
 
     /**

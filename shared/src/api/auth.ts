@@ -86,9 +86,14 @@ export type MessageReply = z.infer<typeof messageReplySchema>;
 export const changePasswordReplySchema = z.object({ message: z.string(), token: z.string() });
 export type ChangePasswordReply = z.infer<typeof changePasswordReplySchema>;
 
+/** Reply of POST /logout: the session's token no longer works. */
+export const logoutReplySchema = z.object({ message: z.string() });
+export type LogoutReply = z.infer<typeof logoutReplySchema>;
+
 /** Messages the spec fixes word for word. */
 export const AUTH_MESSAGES = {
   passwordUpdated: 'Password updated!',
+  signedOut: 'Signed out successfully!',
   loginRequired: 'Log in required!',
   loginFailed: 'Error! please login again.',
   wrongCredentials: 'Invalid email/registration number or password.',

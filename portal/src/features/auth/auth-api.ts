@@ -3,6 +3,7 @@ import type {
   ChangePasswordRequest,
   LoginReply,
   LoginRequest,
+  LogoutReply,
   UserReply,
   VerifyOtpRequest,
 } from '@invigil/shared/api/auth';
@@ -18,3 +19,6 @@ export const fetchUser = () => apiCall<UserReply>('/user');
 
 export const changePassword = (body: ChangePasswordRequest) =>
   apiCall<ChangePasswordReply>('/changePassword', { method: 'POST', body: { ...body } });
+
+/** Ends this session on the server too; keepalive, since logging out reloads the page at once. */
+export const logout = () => apiCall<LogoutReply>('/logout', { method: 'POST', keepalive: true });

@@ -12,11 +12,16 @@ interface AnswerProps {
   onChange: (value: AnswerValue, typed?: boolean) => void;
 }
 
-/** Single and multiple choice: native radios / checkboxes, so arrow keys and Space work as usual. */
+/**
+ * Single and multiple choice: native radios / checkboxes, so arrow keys and Space work as usual.
+ * Options given only by their number (the texts are in the question or its PDF, as on an OMR sheet)
+ * are offered as their bare labels, in a row of large targets.
+ */
 export function ChoiceAnswer({ question, value, readOnly, onChange }: AnswerProps) {
   const multi = question.kind === 'multi';
   const chosen = new Set(Array.isArray(value) ? value : value === null ? [] : [value]);
   const name = `answer-q${question.question.qn}`;
+  const bare = question.options.every((option) => option.html.trim() === '');
   const toggle = (original: string, checked: boolean) => {
     if (!multi) return onChange(original);
     const next = new Set(chosen);
@@ -24,25 +29,38 @@ export function ChoiceAnswer({ question, value, readOnly, onChange }: AnswerProp
     else next.delete(original);
     onChange([...next]);
   };
+  // One daisyUI colour class per control: checkbox-primary on a radio paints its checked dot white.
+  const control = multi ? 'checkbox checkbox-primary' : 'radio radio-primary';
+  const rowState = (checked: boolean) => (checked ? 'border-primary bg-primary/10 ring-1 ring-primary' : 'border-base-300 hover:bg-base-200');
   return (
     <fieldset className="mt-4" disabled={readOnly}>
       <legend className="mb-2 text-sm text-base-content/70">{multi ? 'Choose one or more answers' : 'Choose one answer'}</legend>
-      <div className="flex flex-col gap-2">
+      {bare ? <p className="mb-2 text-sm text-base-content/70">The options are given with the question: choose by letter.</p> : null}
+      <div className={bare ? 'flex flex-wrap gap-2' : 'flex flex-col gap-2'}>
         {question.options.map((option) => {
           const checked = chosen.has(option.original);
+          const input = (
+            <input
+              type={multi ? 'checkbox' : 'radio'}
+              className={`${control} ${bare ? '' : 'mt-0.5'}`}
+              name={name}
+              value={option.display}
+              checked={checked}
+              onChange={(event) => toggle(option.original, event.target.checked)}
+            />
+          );
+          if (bare) {
+            return (
+              <label key={option.display} className={`flex min-h-12 min-w-20 cursor-pointer items-center gap-3 rounded-box border px-4 py-2 ${rowState(checked)}`}>
+                {input}
+                <span className="text-lg font-bold" aria-hidden="true">{option.display}</span>
+                <span className="sr-only">Option {option.display}</span>
+              </label>
+            );
+          }
           return (
-            <label
-              key={option.display}
-              className={`flex cursor-pointer items-start gap-3 rounded-box border p-3 ${checked ? 'border-primary bg-primary/10' : 'border-base-300 hover:bg-base-200'}`}
-            >
-              <input
-                type={multi ? 'checkbox' : 'radio'}
-                className={`${multi ? 'checkbox' : 'radio'} checkbox-primary radio-primary mt-0.5`}
-                name={name}
-                value={option.display}
-                checked={checked}
-                onChange={(event) => toggle(option.original, event.target.checked)}
-              />
+            <label key={option.display} className={`flex cursor-pointer items-start gap-3 rounded-box border p-3 ${rowState(checked)}`}>
+              {input}
               <span className="font-semibold" aria-hidden="true">({option.display})</span>
               <span className="sr-only">Option {option.display}:</span>
               <span className="question-html min-w-0 flex-1" dangerouslySetInnerHTML={{ __html: sanitizeHtml(option.html) }} />

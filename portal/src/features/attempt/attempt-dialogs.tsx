@@ -4,7 +4,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { WaitingUploadsWarning } from './answer-sheet-dialog';
 import { useAttempt } from './attempt-context';
 import { Modal } from '../../ui/modal';
-import { questionTypeName } from './attempt-paper';
+import { QuestionPages } from '../../ui/question-pages';
+import { questionTypeName, type AttemptQuestion } from './attempt-paper';
 import { sanitizeHtml } from './safe-html';
 
 export function SubmitDialog({ open, overview, onCancel, onConfirm }: { open: boolean; overview: SubmitOverview | null; onCancel: () => void; onConfirm: () => void }) {
@@ -104,6 +105,31 @@ export function RestDialog() {
   );
 }
 
+/** How the question is answered, as the preview shows it: its options (bare labels too) or the kind of answer. */
+function PreviewAnswerForm({ item }: { item: AttemptQuestion }) {
+  if (item.options.length === 0) {
+    return <p className="mt-2 text-sm text-base-content/70">{item.kind === 'numerical' ? 'Answer: a number' : 'Answer: written'}</p>;
+  }
+  if (item.options.every((option) => option.html.trim() === '')) {
+    return (
+      <p className="mt-2 text-sm">
+        <span className="text-base-content/70">Options (given with the question): </span>
+        <span className="font-semibold">{item.options.map((option) => option.display).join(', ')}</span>
+      </p>
+    );
+  }
+  return (
+    <ul className="mt-2 flex flex-col gap-1" aria-label={`Options of question ${item.qi + 1}`}>
+      {item.options.map((option) => (
+        <li key={option.display} className="flex gap-2">
+          <span className="font-semibold">({option.display})</span>
+          <span className="question-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(option.html) }} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** 'Test Preview ( Not for answering )': every question, read-only, in the student's order. */
 export function PreviewDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { model } = useAttempt();
@@ -116,17 +142,12 @@ export function PreviewDialog({ open, onClose }: { open: boolean; onClose: () =>
               <p className="text-sm text-base-content/70">
                 <span className="font-bold text-base-content">Question {item.qi + 1}</span> · {item.sectionName || item.partName} · {questionTypeName(item.question)}
               </p>
-              <div className="question-html mt-2" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.question.text) }} />
-              {item.options.length > 0 ? (
-                <ul className="mt-2 flex flex-col gap-1">
-                  {item.options.map((option) => (
-                    <li key={option.display} className="flex gap-2">
-                      <span className="font-semibold">({option.display})</span>
-                      <span className="question-html" dangerouslySetInnerHTML={{ __html: sanitizeHtml(option.html) }} />
-                    </li>
-                  ))}
-                </ul>
+              {item.question.extra ? (
+                <div className="question-html mt-2 rounded-box border-l-4 border-info bg-base-200 p-3" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.question.extra) }} />
               ) : null}
+              <div className="question-html mt-2" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.question.text) }} />
+              <QuestionPages images={item.question.pdf_images} name={`Question ${item.qi + 1}`} className="mt-2" />
+              <PreviewAnswerForm item={item} />
             </li>
           ))}
         </ol>

@@ -1,7 +1,8 @@
 import type { PaperQuestion, TestPaper } from '@invigil/shared/api/tests';
 import { shuffleOptions, shuffleQuestionOrder } from '@invigil/shared/domain/shuffle';
 import { describe, expect, it } from 'vitest';
-import { buildAttemptModel, displayOrder, originalLabels, questionTypeName } from './attempt-paper';
+import { choiceLabels } from '@invigil/shared/domain/choice-options';
+import { buildAttemptModel, displayOrder, questionTypeName } from './attempt-paper';
 
 function question(qn: number, qt: PaperQuestion['qt'] = 3, extra: Partial<PaperQuestion> = {}): PaperQuestion {
   const options: Record<string, string> = qt === 3 || qt === 4 || qt === 5 || qt === 7 ? { A: `a${qn}`, B: `b${qn}`, C: `c${qn}`, D: `d${qn}` } : {};
@@ -97,7 +98,7 @@ describe('attempt model', () => {
     const tapPaper = paper({ tap: true });
     for (const part of tapPaper.format.parts)
       for (const section of part.sections)
-        for (const q of section.questions) q.options = { a: 'x', b: 'y', c: 'z' };
+        for (const q of section.questions) Object.assign(q, { noo: 3, options: { a: 'x', b: 'y', c: 'z' } });
     const model = buildAttemptModel(tapPaper, {}, 'u1');
     expect(model.questions[0]?.options.map((o) => o.display)).toEqual(['a', 'b', 'c']);
   });
@@ -115,10 +116,45 @@ describe('attempt model', () => {
   });
 });
 
+describe('options given only by their number (noo), as on an OMR sheet', () => {
+  const tapPaper = (q: PaperQuestion, so = false) => {
+    const p = paper({ tap: true, so });
+    const first = p.format.parts[0]?.sections[0]?.questions;
+    if (!first) throw new Error('no questions');
+    first[0] = q;
+    return p;
+  };
+
+  it("offers a tap question's a..f as choices when its options are printed in the question", () => {
+    const model = buildAttemptModel(tapPaper(question(1, 7, { noo: 6, options: {} })), {}, 'u1');
+    expect(model.questions[0]?.options).toEqual(['a', 'b', 'c', 'd', 'e', 'f'].map((label) => ({ display: label, original: label, html: '' })));
+  });
+
+  it('offers A..D for a choice question that gives neither noo nor option texts, and every text past noo', () => {
+    expect(choiceLabels(question(1, 3, { noo: 0, options: {} }), false)).toEqual(['A', 'B', 'C', 'D']);
+    expect(choiceLabels(question(1, 4, { noo: 5, options: { A: 'x' } }), false)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(choiceLabels(question(1, 3, { noo: 2, options: { A: 'x', B: 'y', C: 'z' } }), false)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('never shuffles options whose texts are in the question: the printed label is the answer', () => {
+    const model = buildAttemptModel(tapPaper(question(1, 7, { noo: 6, options: {} }), true), { SHUFFLE_OPTIONS: 'true' }, 'u9');
+    expect(model.questions[0]?.optionOrder).toBeNull();
+    expect(model.questions[0]?.options.map((o) => o.original)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+  });
+
+  it("finds a tap option's text stored under its capital letter", () => {
+    const model = buildAttemptModel(tapPaper(question(1, 3, { noo: 2, options: { A: 'joule', B: 'newton' } })), {}, 'u1');
+    expect(model.questions[0]?.options).toEqual([
+      { display: 'a', original: 'a', html: 'joule' },
+      { display: 'b', original: 'b', html: 'newton' },
+    ]);
+  });
+});
+
 describe('labels and names', () => {
   it('takes the labels a question has, in order', () => {
-    expect(originalLabels(question(1, 3, { noo: 3, options: { A: '1', B: '2', C: '3' } }), false)).toEqual(['A', 'B', 'C']);
-    expect(originalLabels(question(1, 3, { noo: 0, options: { B: '2', A: '1' } }), false)).toEqual(['A', 'B']);
+    expect(choiceLabels(question(1, 3, { noo: 3, options: { A: '1', B: '2', C: '3' } }), false)).toEqual(['A', 'B', 'C']);
+    expect(choiceLabels(question(1, 3, { noo: 0, options: { B: '2', A: '1' } }), false)).toEqual(['A', 'B']);
   });
 
   it('names every question type', () => {

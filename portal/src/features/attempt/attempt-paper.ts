@@ -1,21 +1,14 @@
 import type { PaperQuestion, TestConfig, TestPaper } from '@invigil/shared/api/tests';
 import { partRanges, type QiRange } from '@invigil/shared/domain/navigation';
-import { answerKind, optionLabels, type AnswerKind } from '@invigil/shared/domain/question';
-import { seededShuffle, shouldShuffleOptions, shuffleOptions, shuffleQuestionOrder, type OptionOrder } from '@invigil/shared/domain/shuffle';
+import { shownOptions, type ShownOption } from '@invigil/shared/domain/choice-options';
+import { answerKind, type AnswerKind } from '@invigil/shared/domain/question';
+import { seededShuffle, shouldShuffleOptions, shuffleQuestionOrder, type OptionOrder } from '@invigil/shared/domain/shuffle';
 
 /**
  * The paper as one student sees it: questions in display order (question shuffle by user id),
  * each with its options in display order (option shuffle by question number and user id).
  * Answers are always stored with the ORIGINAL option labels; display labels are only shown.
  */
-
-export interface DisplayOption {
-  /** The label shown (A, B... or a, b... in a tap section), by position. */
-  display: string;
-  /** The label stored as the answer. */
-  original: string;
-  html: string;
-}
 
 export interface AttemptQuestion {
   /** Position in display order (0-based): "Question qi+1 of M". */
@@ -29,8 +22,8 @@ export interface AttemptQuestion {
   /** Display positions (1-based) of the first and last question of this question's section. */
   sectionRange: { first: number; last: number };
   tap: boolean;
-  /** Choice questions: options in display order. Empty for numerical and subjective. */
-  options: DisplayOption[];
+  /** Choice questions: options in display order (bare labels when the texts are in the question). Empty for numerical and subjective. */
+  options: ShownOption[];
   /** The shuffle mapping when the options are shuffled, else null. */
   optionOrder: OptionOrder | null;
 }
@@ -63,24 +56,11 @@ export function displayOrder(paper: TestPaper, userId: string): number[] {
   });
 }
 
-/** The original labels a choice question offers, in paper order. */
-export function originalLabels(question: PaperQuestion, tap: boolean): string[] {
-  const present = new Set(Object.keys(question.options));
-  const labels = optionLabels(question.noo > 0 ? question.noo : present.size || null, tap).filter((label) => present.has(label));
-  // A paper whose keys do not follow the usual labels still shows every option it has.
-  return labels.length > 0 ? labels : [...present].sort();
-}
-
-export function displayOptions(question: PaperQuestion, tap: boolean, shuffle: boolean, userId: string): { options: DisplayOption[]; optionOrder: OptionOrder | null } {
-  if (answerKind(question.qt) !== 'single' && answerKind(question.qt) !== 'multi') return { options: [], optionOrder: null };
-  const labels = originalLabels(question, tap);
-  const optionOrder = shuffle && labels.length > 1 ? shuffleOptions(labels, question.qn, userId) : null;
-  const order = optionOrder?.order ?? labels;
-  const options = labels.map((display, i) => {
-    const original = order[i] as string;
-    return { display, original, html: question.options[original] ?? '' };
-  });
-  return { options, optionOrder };
+function choiceOptions(question: PaperQuestion, tap: boolean, shuffle: boolean, userId: string): { options: ShownOption[]; optionOrder: OptionOrder | null } {
+  const kind = answerKind(question.qt);
+  if (kind !== 'single' && kind !== 'multi') return { options: [], optionOrder: null };
+  const { options, order } = shownOptions(question, tap, shuffle, userId);
+  return { options, optionOrder: order };
 }
 
 export function buildAttemptModel(paper: TestPaper, config: TestConfig, userId: string): AttemptModel {
@@ -107,7 +87,7 @@ export function buildAttemptModel(paper: TestPaper, config: TestConfig, userId: 
     const { question, pi, si } = byQn.get(qn) as { question: PaperQuestion; pi: number; si: number };
     const part = paper.format.parts[pi] as Part;
     const section = part.sections[si] as Part['sections'][number];
-    const { options, optionOrder } = displayOptions(question, section.tap, shouldShuffleOptions(question, section, part, config), userId);
+    const { options, optionOrder } = choiceOptions(question, section.tap, shouldShuffleOptions(question, section, part, config), userId);
     return {
       qi,
       question,

@@ -2,6 +2,7 @@ import type { AnswerValue } from '@invigil/shared/api/attempt-sync';
 import { useSignals } from '@preact/signals-react/runtime';
 import { BookOpen } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
+import { QuestionPages } from '../../ui/question-pages';
 import { AnswerInput } from './answer-inputs';
 import { answerSheetDialogOpen } from './answer-sheet-dialog';
 import { QuestionFiles } from './question-files';
@@ -81,6 +82,7 @@ export function QuestionPanel() {
         </div>
       ) : null}
       <Html html={question.text} className="mt-4 leading-relaxed" />
+      <QuestionPages images={question.pdf_images} name={`Question ${qi + 1}`} className="mt-3" />
       {question.pdf ? (
         <p className="mt-2">
           <a className="link link-primary" href={question.pdf} target="_blank" rel="noopener noreferrer">Open the question PDF</a>

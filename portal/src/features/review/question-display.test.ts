@@ -57,6 +57,21 @@ describe('displayOptions', () => {
   });
 });
 
+describe('options as the test offered them', () => {
+  const context = (q: PaperQuestion, shuffled = false, tap = false) => ({ question: q, partName: 'P', sectionName: 'S', tap, shuffled });
+  it('shows every option that has a text, past noo or without one', () => {
+    const five = { A: 'a', B: 'b', C: 'c', D: 'd', E: 'e' };
+    expect(displayOptions(context(question(1, 3, { noo: 0, options: five })), 'u').options.map((o) => o.label)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    expect(displayOptions(context(question(1, 4, { noo: 2, options: five })), 'u').options.map((o) => o.html)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+  it("keeps a tap question's printed labels in place even when its section shuffles options", () => {
+    const { options, order } = displayOptions(context(question(10, 7, { noo: 6, options: {} }), true, true), 'user-1');
+    expect(order).toBeNull();
+    expect(options.map((o) => [o.label, o.original])).toEqual(['a', 'b', 'c', 'd', 'e', 'f'].map((label) => [label, label]));
+    expect(describeAnswer(7, 'c', order)).toBe('c');
+  });
+});
+
 describe('describing answers', () => {
   const order = shuffleOptions(['A', 'B', 'C', 'D'], 12, 'user-1');
   it('maps stored labels to the labels the student saw', () => {

@@ -1,7 +1,8 @@
 import type { AnswerValue } from '@invigil/shared/api/attempt-sync';
 import type { KeyAnswer, PaperQuestion, TestConfig } from '@invigil/shared/api/tests';
-import { answerKind, optionLabels, type QuestionType } from '@invigil/shared/domain/question';
-import { answerToDisplay, shouldShuffleOptions, shuffleOptions, type OptionOrder } from '@invigil/shared/domain/shuffle';
+import { shownOptions } from '@invigil/shared/domain/choice-options';
+import { answerKind, type QuestionType } from '@invigil/shared/domain/question';
+import { answerToDisplay, shouldShuffleOptions, type OptionOrder } from '@invigil/shared/domain/shuffle';
 
 /** Names of question types (spec section 3, Question). */
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -69,19 +70,15 @@ export interface DisplayOption {
 }
 
 /**
- * The options of a choice question in the order the student saw them (seeded by question number
- * and user id when shuffled), with the order to translate stored labels; none for other types.
+ * The options of a choice question as the student saw them (the same labels, bare ones included,
+ * in the same order), with the order to translate stored labels; none for other types.
  */
 export function displayOptions(context: QuestionContext, userId: string): { options: DisplayOption[]; order: OptionOrder | null } {
   const { question, tap, shuffled } = context;
   if (!isChoice(question.qt)) return { options: [], order: null };
-  const labels = optionLabels(question.noo, tap);
-  const order = shuffled ? shuffleOptions(labels, question.qn, userId) : null;
-  const options = labels.map((label, i) => {
-    const original = order ? (order.order[i] ?? label) : label;
-    return { label, original, html: question.options[original] ?? '' };
-  });
-  return { options, order };
+  // The test's own rule (shared/domain/choice-options.ts), so the review shows what the test offered.
+  const { options, order } = shownOptions(question, tap, shuffled, userId);
+  return { options: options.map(({ display, original, html }) => ({ label: display, original, html })), order };
 }
 
 function labelList(value: string | readonly string[] | null): string[] {

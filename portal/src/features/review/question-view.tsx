@@ -1,6 +1,7 @@
 import type { KeyAnswer, PaperQuestion, SavedQuestionState } from '@invigil/shared/api/tests';
 import { answerKind } from '@invigil/shared/domain/question';
 import { Check } from 'lucide-react';
+import { QuestionPages } from '../../ui/question-pages';
 import { SafeHtml } from '../../ui/safe-html';
 import { UploadedFiles } from '../../ui/uploaded-files';
 import { RICH_TEXT } from './rich-text';
@@ -34,13 +35,7 @@ export function QuestionBody({ context, state, userId, keyAnswer }: {
         </section>
       ) : null}
       <SafeHtml html={question.text} className={RICH_TEXT} />
-      {question.pdf_images.length > 0 ? (
-        <div className="flex flex-col gap-2">
-          {question.pdf_images.map((src, i) => (
-            <img key={src} src={src} alt={`Question ${question.qnf}, page ${i + 1}`} className="max-w-full rounded border border-base-300" loading="lazy" />
-          ))}
-        </div>
-      ) : null}
+      <QuestionPages images={question.pdf_images} name={`Question ${question.qnf}`} />
       {question.pdf ? (
         <a href={question.pdf} target="_blank" rel="noopener noreferrer" className="link link-primary w-fit">Open the question PDF</a>
       ) : null}

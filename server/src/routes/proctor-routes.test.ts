@@ -131,6 +131,17 @@ describe('proctor events', () => {
     const badToken = await t.postJson('/api/proctor/events', eventsBody(MCQ, now, [event('BLUR', now)]), { [PROCTOR_TOKEN_HEADER]: 'pt1.abc.def' });
     expect(badToken.status).toBe(401);
     expect(await messageOf(badToken)).toBe(PROCTOR_MESSAGES.tokenInvalid);
+    // Who is asking is checked before the body is read: no field list for a stranger.
+    const strangers: Record<string, string>[] = [{}, { [ACCESS_TOKEN_HEADER]: 'a.b.c' }, { [PROCTOR_TOKEN_HEADER]: 'pt1.abc.def' }];
+    for (const headers of strangers) {
+      for (const body of [{}, { test_id: MCQ }, { events: 'nope' }]) {
+        const stranger = await t.postJson('/api/proctor/events', body, headers);
+        expect(stranger.status, JSON.stringify([headers, body])).toBe(401);
+        expect(await stranger.clone().json(), JSON.stringify([headers, body])).not.toHaveProperty('issues');
+      }
+      const notJson = await t.app.request('/api/proctor/events', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{oops' });
+      expect(notJson.status).toBe(401);
+    }
     expect(t.logger.errors).toEqual([]);
   });
 

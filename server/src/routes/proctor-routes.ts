@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
 import { checkedBody, INVALID_FORM_MESSAGE, validateJson } from '../middleware/validate-json';
+import type { UserRecord } from '../repositories/user-repository';
 import type { AuthService } from '../services/auth-service';
 import type { ProctorService, Reporter } from '../services/proctor-service';
 
@@ -77,11 +78,22 @@ export function proctorRoutes({ auth, proctor }: ProctorRoutesDeps) {
    * Who reports: with x-proctor-token, the extension for the token's attempt (the token decides
    * even if an access token is sent too); otherwise the signed-in student for their own attempt.
    */
-  const reporterFor = async (c: Context, testId: string): Promise<Reporter> => {
+  const reporterFor = async (c: Context, testId: string, student?: UserRecord): Promise<Reporter> => {
     const proctorToken = c.req.header(PROCTOR_TOKEN_HEADER);
     if (proctorToken !== undefined) return proctor.reporterForToken(proctorToken, testId);
-    return proctor.reporterForStudent(await auth.userForToken(c.req.header(ACCESS_TOKEN_HEADER)), testId);
+    return proctor.reporterForStudent(student ?? (await auth.userForToken(c.req.header(ACCESS_TOKEN_HEADER))), testId);
   };
+
+  /**
+   * The events name their test in the body, so the attempt is found after reading it; but the
+   * credential is checked first, so a stranger gets 401 and never the body's field list.
+   */
+  const identifiedReporter = createMiddleware<{ Variables: { student: UserRecord | undefined } }>(async (c, next) => {
+    const proctorToken = c.req.header(PROCTOR_TOKEN_HEADER);
+    if (proctorToken !== undefined) proctor.checkToken(proctorToken);
+    c.set('student', proctorToken === undefined ? await auth.userForToken(c.req.header(ACCESS_TOKEN_HEADER)) : undefined);
+    await next();
+  });
 
   routes.use('/proctor/events', reporterCors);
   routes.use('/snapUpload/*', reporterCors);
@@ -91,9 +103,9 @@ export function proctorRoutes({ auth, proctor }: ProctorRoutesDeps) {
     c.json((await proctor.issueToken(c.get('user'), c.get('body').test_id)) satisfies ProctorTokenReply),
   );
 
-  routes.post('/proctor/events', validateJson(proctorEventsRequestSchema), async (c) => {
+  routes.post('/proctor/events', identifiedReporter, validateJson(proctorEventsRequestSchema), async (c) => {
     const request = c.get('body');
-    return c.json((await proctor.record(await reporterFor(c, request.test_id), request)) satisfies ProctorEventsReply);
+    return c.json((await proctor.record(await reporterFor(c, request.test_id, c.get('student')), request)) satisfies ProctorEventsReply);
   });
 
   routes.get('/proctor/events/:testId', signedIn, async (c) => {

@@ -65,6 +65,11 @@ export function createProctorService({ db, store, clock, graceMs, secret }: Proc
       return { attempt: await attemptOf(user, testId), via: 'student' };
     },
 
+    /** 401 unless the proctor token is genuine and unexpired (its test and attempt are checked later). */
+    checkToken(token: string): void {
+      if (!tokens.verify(token)) throw new AppError('unauthorized', PROCTOR_MESSAGES.tokenInvalid);
+    },
+
     /** The extension reports with a proctor token: genuine, unexpired, for this test's attempt. */
     async reporterForToken(token: string, testId: string): Promise<Reporter> {
       const claims = tokens.verify(token);

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
-import { formatDateTime } from '../results/format';
+import { formatDateTime } from '../../lib/date-time';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
 import { fetchAttemptedList } from './answer-sheet-api';
 

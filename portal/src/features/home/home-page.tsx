@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { format } from 'date-fns';
 import { Link } from 'wouter';
+import { formatLongDate } from '../../lib/date-time';
 import { displayName, isLoggedIn, meritPoints, userConfig } from '../auth/auth-state';
 import { MENU_ICONS } from '../menu/menu-icons';
 import { homeTiles } from '../menu/menu-entries';
@@ -28,7 +28,7 @@ export default function HomePage() {
       <section className="card bg-primary text-primary-content shadow" aria-labelledby="welcome-heading">
         <div className="card-body">
           <h1 id="welcome-heading" className="card-title text-2xl">Welcome, {displayName.value}!</h1>
-          <p>{format(new Date(), 'EEEE, dd LLL, yyyy')}</p>
+          <p>{formatLongDate(new Date())}</p>
           <p>
             Merit points: <strong>{meritPoints.value}</strong>
           </p>

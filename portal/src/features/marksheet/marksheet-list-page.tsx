@@ -3,7 +3,7 @@ import { Eye, Printer } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
-import { formatDateTime } from '../results/format';
+import { formatDateTime } from '../../lib/date-time';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
 import { Pager } from '../results/pager';
 import { hasNextPage, pageFromSearch } from '../results/result-rows';

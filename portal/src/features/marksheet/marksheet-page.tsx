@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useRouteId } from '../results/use-route-id';
 import { showSnackbar } from '../../lib/snackbar';
-import { formatDateTime } from '../results/format';
+import { formatDateTime } from '../../lib/date-time';
 import { LoadError, LoadingBlock } from '../results/page-status';
 import { imagesSettled, IsolatedHtml } from './isolated-html';
 import { dataFetchFailed, messageOf, printFailed, wantsPrint } from './marksheet-messages';

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatMarks, formatNumber, formatPercent } from './format';
-
-describe('formatDateTime', () => {
-  it('uses the spec format', () => {
-    expect(formatDateTime(new Date(2025, 2, 1, 14, 5).getTime())).toBe('14:05 PM, 01 Mar, 2025');
-    expect(formatDateTime(new Date(2024, 11, 31, 9, 0).getTime())).toBe('09:00 AM, 31 Dec, 2024');
-  });
-  it('shows a dash for no time', () => {
-    expect(formatDateTime(null)).toBe('-');
-    expect(formatDateTime(undefined)).toBe('-');
-    expect(formatDateTime(Number.NaN)).toBe('-');
-  });
-});
+import { formatDuration, formatMarks, formatNumber, formatPercent } from './format';
 
 describe('formatDuration', () => {
   it('picks the largest units', () => {

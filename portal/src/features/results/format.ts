@@ -1,13 +1,4 @@
-import { format } from 'date-fns';
-
-/** Spec section 9: dates show as 'HH:mm a, dd LLL, yyyy' (the contract, 24-hour clock and all). */
-export const DATE_FORMAT = 'HH:mm a, dd LLL, yyyy';
-
-/** A time in ms since the epoch in the spec's format; '-' for none. */
-export function formatDateTime(ms: number | null | undefined): string {
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '-';
-  return format(new Date(ms), DATE_FORMAT);
-}
+// Dates and times: portal/src/lib/date-time.ts.
 
 /** Seconds as '45s', '3m 05s' or '1h 02m 05s' (whole seconds; negatives and NaN count as 0). */
 export function formatDuration(seconds: number): string {

@@ -1,7 +1,7 @@
 import { PROCTOR_KIND_CLASS } from '@invigil/shared/api/proctor-kinds';
 import type { ProctorEventKind, ProctorEventSource, ProctorKindClass } from '@invigil/shared/api/proctor-kinds';
 import type { ProctorDetail, ProctorTimelineEvent, ProctorTimelineReply } from '@invigil/shared/api/proctor';
-import { format } from 'date-fns';
+import { formatClockTime } from '../../lib/date-time';
 import { formatDuration } from './format';
 
 /** Each kind in plain words, as the student reads it. */
@@ -93,11 +93,6 @@ export function formatOffset(ms: number): string {
   return h > 0 ? `+${h}:${pad(m)}:${pad(s)}` : `+${m}:${pad(s)}`;
 }
 
-/** The clock time of an event: 'HH:mm:ss' (the date is the test's and shown once above). */
-export function formatClock(ms: number): string {
-  return format(new Date(ms), 'HH:mm:ss');
-}
-
 export interface TimelineRow {
   event: ProctorTimelineEvent;
   kindClass: ProctorKindClass;
@@ -128,7 +123,7 @@ export function timelineRows(reply: ProctorTimelineReply): { rows: TimelineRow[]
       label: KIND_LABELS[event.kind],
       detail: describeDetail(event.kind, event.detail, awayMs),
       offset: formatOffset(event.at - reply.started_at),
-      clock: formatClock(event.at),
+      clock: formatClockTime(event.at),
       source: SOURCE_LABELS[event.source],
     };
   });

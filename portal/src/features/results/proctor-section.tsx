@@ -1,7 +1,7 @@
 import type { ProctorTimelineReply } from '@invigil/shared/api/proctor';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/date-time';
 import { LoadError, LoadingBlock } from './page-status';
 import { CLASS_LABELS, NO_FLAGS_MESSAGE, timelineRows, type TimelineRow } from './proctor-labels';
 import { fetchProctorTimeline } from './results-api';

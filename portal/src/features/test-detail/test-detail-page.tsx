@@ -9,7 +9,8 @@ import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
-import { formatDateTime, formatNumber, formatPercent } from '../results/format';
+import { formatDateTime } from '../../lib/date-time';
+import { formatNumber, formatPercent } from '../results/format';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
 import { fetchTestDetail } from './test-detail-api';
 

@@ -6,6 +6,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
 import { SafeHtml } from '../../ui/safe-html';
 import { TextField } from '../../ui/text-field';
@@ -120,7 +121,7 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
             </p>
           ) : null}
           {opensLater ? (
-            <p className="alert mt-2 text-sm" role="status">This test opens {new Date(Date.now() + test.time_to_start).toLocaleString()}.</p>
+            <p className="alert mt-2 text-sm" role="status">This test opens {formatDateTime(test.activation_date ?? Date.now() + test.time_to_start)}.</p>
           ) : null}
           <label className="mt-4 flex cursor-pointer items-start gap-3">
             <input type="checkbox" className="checkbox checkbox-primary mt-0.5" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />

@@ -6,6 +6,7 @@ import { Clock, Coins, KeyRound, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
+import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';
 import { fetchTestList } from './tests-api';
@@ -33,7 +34,7 @@ function TestCard({ test }: { test: TestListItem }) {
             {test.access_code ? (
               <li className="badge badge-info gap-1"><KeyRound className="h-3.5 w-3.5" aria-hidden="true" />Access code</li>
             ) : null}
-            {test.time_to_start > 0 ? <li className="badge badge-ghost">Opens {new Date(Date.now() + test.time_to_start).toLocaleString()}</li> : null}
+            {test.time_to_start > 0 ? <li className="badge badge-ghost h-auto">Opens {formatDateTime(test.activation_date ?? Date.now() + test.time_to_start)}</li> : null}
           </ul>
           <div className="card-actions mt-auto items-center justify-end pt-2">
             <PdfUploadButton test={test} />

@@ -25,9 +25,30 @@ test('the device check sees the camera and microphone and leads to the instructi
   await expect(page.getByRole('heading', { name: 'Device Check' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Video' })).toBeChecked({ timeout: 10_000 });
   await expect(page.getByRole('checkbox', { name: 'Audio' })).toBeChecked();
+  // The one fake camera is listed once, and shown as the one in use.
+  const camera = page.getByRole('combobox', { name: 'Camera' });
+  await expect(camera.getByRole('option')).toHaveText(['fake_device_0']);
+  await expect(camera).toHaveValue(/.+/);
   await page.getByRole('link', { name: 'Proceed' }).click();
   await expect(page).toHaveURL('/test/demo-mcq/instruction');
   await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+});
+
+test('with no camera and no microphone the device check says both, and Proceed stays off', async ({ page }) => {
+  // A computer without either device: the browser finds none for any request.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
+  });
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await page.goto('/test/demo-mcq/ready-check');
+  const alert = page.getByRole('alert');
+  await expect(alert.getByText('Video is not working', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(alert.getByText('Audio is not working.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Video' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Audio' })).not.toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Camera' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
 });
 
 test('start waits for the agreement and for the test to open', async ({ page }) => {

@@ -19,9 +19,11 @@ export interface MediaCheckResult {
   stream: MediaStream | null;
   video: boolean;
   audio: boolean;
-  /** The message to show, or null when both work. */
-  error: string | null;
+  /** Every message that applies (spec wording), none when both work. */
+  errors: string[];
   cameras: CameraOption[];
+  /** The camera the check used (so the selector shows it), or undefined without one. */
+  cameraId: string | undefined;
   /** What the test start records (spec: deviceId, type, active, label). */
   devices: { deviceId: string; type: string; active: boolean; label: string }[];
 }
@@ -32,13 +34,85 @@ export function messageAfterColon(message: string): string {
   return index >= 0 ? message.slice(index + 1).trim() || message : message;
 }
 
-/** Maps a getUserMedia failure to the spec's message. */
-export function mediaErrorMessage(error: unknown): string {
-  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return MEDIA_MESSAGES.permissionDenied;
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError') return MEDIA_MESSAGES.videoNotWorking;
+const errorName = (error: unknown): string => (error instanceof Error || error instanceof DOMException ? error.name : '');
+
+/** The browser refused the camera or microphone (as opposed to having none, or a busy one). */
+export function isPermissionError(error: unknown): boolean {
+  const name = errorName(error);
+  return name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError';
+}
+
+/** Maps a getUserMedia failure of the camera (or of the microphone) to the spec's message. */
+export function mediaErrorMessage(error: unknown, kind: 'video' | 'audio' = 'video'): string {
+  if (isPermissionError(error)) return MEDIA_MESSAGES.permissionDenied;
+  const notWorking = kind === 'video' ? MEDIA_MESSAGES.videoNotWorking : MEDIA_MESSAGES.audioNotWorking;
+  const name = errorName(error);
+  if (name === 'NotFoundError' || name === 'DevicesNotFoundError') return notWorking;
   const message = error instanceof Error ? error.message : String(error);
-  return messageAfterColon(message) || MEDIA_MESSAGES.videoNotWorking;
+  return messageAfterColon(message) || notWorking;
+}
+
+/** What each half of the check came to: working, or the message that says why not. */
+export interface MediaOutcome {
+  video: true | string;
+  audio: true | string;
+}
+
+/** Each message that applies, once, the camera's first (a refused permission is one message for both). */
+export function outcomeMessages(outcome: MediaOutcome): string[] {
+  const messages = [outcome.video, outcome.audio].filter((each): each is string => each !== true);
+  return [...new Set(messages)];
+}
+
+type DeviceEntry = Pick<MediaDeviceInfo, 'deviceId' | 'kind' | 'label' | 'groupId'>;
+
+/** Chromium's stand-ins for "whatever the system uses": the same device as a real entry, under another id. */
+const PSEUDO_DEVICE_IDS = new Set(['default', 'communications']);
+
+/**
+ * The cameras for the selector, each real device once: no entry without an id (the browser hides
+ * ids until the camera is allowed), no repeated id, and no "default" stand-in for a camera that is
+ * listed under its own id as well.
+ */
+export function listCameras(devices: readonly DeviceEntry[]): CameraOption[] {
+  const cameras = devices.filter((device) => device.kind === 'videoinput' && device.deviceId !== '');
+  const realGroups = new Set(cameras.filter((device) => !PSEUDO_DEVICE_IDS.has(device.deviceId)).map((device) => device.groupId));
+  const seen = new Set<string>();
+  const options: CameraOption[] = [];
+  for (const device of cameras) {
+    if (seen.has(device.deviceId)) continue;
+    if (PSEUDO_DEVICE_IDS.has(device.deviceId) && realGroups.has(device.groupId)) continue;
+    seen.add(device.deviceId);
+    options.push({ deviceId: device.deviceId, label: device.label || `Camera ${options.length + 1}` });
+  }
+  return options;
+}
+
+type OpenMedia = (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+
+/**
+ * Opens the camera and the microphone together (one permission prompt). If that fails for another
+ * reason than a refusal (no camera, a busy microphone...), each is asked for alone, so the check
+ * can say which of the two is missing and still show the one that works. A refusal is not asked
+ * again: a dismissed prompt would only pop up twice more.
+ */
+export async function openMedia(open: OpenMedia, video: MediaTrackConstraints): Promise<{ streams: MediaStream[]; failures: Partial<MediaOutcome> }> {
+  try {
+    return { streams: [await open({ video, audio: true })], failures: {} };
+  } catch (error) {
+    if (isPermissionError(error)) return { streams: [], failures: { video: MEDIA_MESSAGES.permissionDenied, audio: MEDIA_MESSAGES.permissionDenied } };
+  }
+  const streams: MediaStream[] = [];
+  const failures: Partial<MediaOutcome> = {};
+  // One after the other: two prompts at once would stack.
+  for (const kind of ['video', 'audio'] as const) {
+    try {
+      streams.push(await open(kind === 'video' ? { video } : { audio: true }));
+    } catch (error) {
+      failures[kind] = mediaErrorMessage(error, kind);
+    }
+  }
+  return { streams, failures };
 }
 
 /** Peak deviation from silence (128) in a byte time-domain frame. */
@@ -102,24 +176,23 @@ export function stopStream(stream: MediaStream | null): void {
 
 /** Runs the check with the chosen camera (or the default one). */
 export async function checkMedia(cameraId?: string, timeoutMs = 4000): Promise<MediaCheckResult> {
-  let stream: MediaStream;
-  try {
-    stream = await navigator.mediaDevices.getUserMedia({
-      video: { width: 640, height: 480, ...(cameraId ? { deviceId: { exact: cameraId } } : {}) },
-      audio: true,
-    });
-  } catch (error) {
-    return { stream: null, video: false, audio: false, error: mediaErrorMessage(error), cameras: [], devices: [] };
-  }
-  const [video, audio] = await Promise.all([videoDelivers(stream, timeoutMs), audioDelivers(stream, timeoutMs)]);
-  const all = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
-  const activeIds = new Set(stream.getTracks().map((track) => track.getSettings().deviceId));
-  const cameras = all
-    .filter((device) => device.kind === 'videoinput')
-    .map((device, index) => ({ deviceId: device.deviceId, label: device.label || `Camera ${index + 1}` }));
+  const { streams, failures } = await openMedia((constraints) => navigator.mediaDevices.getUserMedia(constraints), {
+    width: 640,
+    height: 480,
+    ...(cameraId ? { deviceId: { exact: cameraId } } : {}),
+  });
+  const stream = streams.length ? new MediaStream(streams.flatMap((each) => each.getTracks())) : null;
+  const [video, audio] = stream ? await Promise.all([videoDelivers(stream, timeoutMs), audioDelivers(stream, timeoutMs)]) : [false, false];
+  const errors = outcomeMessages({
+    video: video || (failures.video ?? MEDIA_MESSAGES.videoNotWorking),
+    audio: audio || (failures.audio ?? MEDIA_MESSAGES.audioNotWorking),
+  });
+  // Without any stream the browser lists no ids (nothing was allowed): no selector then.
+  const all = stream ? await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]) : [];
+  const activeIds = new Set(stream?.getTracks().map((track) => track.getSettings().deviceId) ?? []);
   const devices = all
     .filter((device) => device.kind === 'videoinput' || device.kind === 'audioinput')
     .map((device) => ({ deviceId: device.deviceId, type: device.kind, active: activeIds.has(device.deviceId), label: device.label }));
-  const error = !video ? MEDIA_MESSAGES.videoNotWorking : !audio ? MEDIA_MESSAGES.audioNotWorking : null;
-  return { stream, video, audio, error, cameras, devices };
+  const activeCamera = stream?.getVideoTracks()[0]?.getSettings().deviceId;
+  return { stream, video, audio, errors, cameras: listCameras(all), cameraId: activeCamera ?? cameraId, devices };
 }

@@ -11,14 +11,28 @@ export function StatusBox({ label, ok, checking }: { label: string; ok: boolean;
   );
 }
 
-/** The camera selector; a default entry first. Hidden while no camera is known. */
-export function CameraSelect({ cameras, value, onChange }: { cameras: readonly CameraOption[]; value: string | undefined; onChange: (id: string | undefined) => void }) {
-  if (cameras.length === 0) return null;
+/**
+ * The camera selector of the device check, troubleshoot, capture-image and the answer-photo
+ * camera: each real camera once, the one in use selected (no separate "default" entry, which was
+ * the same camera a second time). Hidden while fewer than `minimum` cameras are known.
+ */
+export function CameraSelect({
+  cameras,
+  value,
+  onChange,
+  minimum = 1,
+}: {
+  cameras: readonly CameraOption[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+  minimum?: number;
+}) {
+  if (cameras.length === 0 || cameras.length < minimum) return null;
+  const selected = cameras.some((camera) => camera.deviceId === value) ? value : cameras[0]?.deviceId;
   return (
     <label className="form-control">
-      <span className="label-text mb-1">Camera</span>
-      <select className="select select-bordered select-sm" value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        <option value="">Default camera</option>
+      <span className="label-text mb-1 block text-sm">Camera</span>
+      <select className="select select-bordered select-sm w-full" value={selected} onChange={(event) => onChange(event.target.value)}>
         {cameras.map((camera) => <option key={camera.deviceId} value={camera.deviceId}>{camera.label}</option>)}
       </select>
     </label>
@@ -42,9 +56,13 @@ export function MediaCheckView({
       <div className="flex flex-col gap-3">
         <StatusBox label="Video" ok={Boolean(result?.video)} checking={checking} />
         <StatusBox label="Audio" ok={Boolean(result?.audio)} checking={checking} />
-        <CameraSelect cameras={cameras} value={cameraId} onChange={onCameraChange} />
+        <CameraSelect cameras={cameras} value={cameraId ?? result?.cameraId} onChange={onCameraChange} />
         {checking ? <p role="status" className="text-sm">Checking your camera and microphone…</p> : null}
-        {!checking && result?.error ? <p role="alert" className="text-sm font-medium text-error">{result.error}</p> : null}
+        {!checking && result?.errors.length ? (
+          <div role="alert" className="flex flex-col gap-1 text-sm font-medium text-error">
+            {result.errors.map((message) => <p key={message}>{message}</p>)}
+          </div>
+        ) : null}
       </div>
     </div>
   );

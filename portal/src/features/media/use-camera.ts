@@ -1,17 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { withPermissionPrompt } from '../proctoring/browser-prompts';
-import { mediaErrorMessage, stopStream } from './media-check';
+import { type CameraOption, listCameras, mediaErrorMessage, stopStream } from './media-check';
 
 /**
  * A live camera for taking a picture (answer photos, the capture check): runs while `active`,
  * with the chosen camera, in a preview <video>; `ready` once frames arrive. The camera is released
- * as soon as it is not needed.
+ * as soon as it is not needed. `cameras` lists each camera once and `activeCameraId` is the one
+ * in use, for the selector.
  */
 export function useCamera(active: boolean, cameraId: string | undefined, permissionMessage?: string) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [cameras, setCameras] = useState<MediaDeviceInfo[]>([]);
+  const [cameras, setCameras] = useState<CameraOption[]>([]);
+  const [activeCameraId, setActiveCameraId] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (!active) return;
@@ -36,7 +38,9 @@ export function useCamera(active: boolean, cameraId: string | undefined, permiss
           await video.play().catch(() => {});
         }
         const devices = await navigator.mediaDevices.enumerateDevices().catch(() => [] as MediaDeviceInfo[]);
-        if (!cancelled) setCameras(devices.filter((device) => device.kind === 'videoinput'));
+        if (cancelled) return;
+        setCameras(listCameras(devices));
+        setActiveCameraId(stream.getVideoTracks()[0]?.getSettings().deviceId);
       } catch (cause) {
         if (cancelled) return;
         const message = mediaErrorMessage(cause);
@@ -50,5 +54,5 @@ export function useCamera(active: boolean, cameraId: string | undefined, permiss
     };
   }, [active, cameraId, permissionMessage]);
 
-  return { videoRef, ready, error, cameras };
+  return { videoRef, ready, error, cameras, activeCameraId };
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { captureFrame, compressImage } from '../uploads/image-compress';
 import { messageAfterColon } from '../media/media-check';
+import { CameraSelect } from '../media/media-status';
 import { useCamera } from '../media/use-camera';
 import { AudioRecorder } from './audio-recorder';
 
@@ -102,14 +103,8 @@ export default function CaptureImagePage({ title }: { title: string }) {
               <video ref={camera.videoRef} className="aspect-video w-full rounded-box bg-neutral object-cover" autoPlay muted playsInline aria-label="Camera preview" />
             )}
             <p className="text-sm text-base-content/70">Check that your handwriting is visible and the image is not flipped.</p>
-            {!photo && camera.cameras.length > 1 ? (
-              <label className="flex items-center gap-2 text-sm">
-                Camera
-                <select className="select select-sm" value={cameraId ?? ''} onChange={(event) => setCameraId(event.target.value || undefined)}>
-                  {camera.cameras.map((device, index) => <option key={device.deviceId} value={device.deviceId}>{device.label || `Camera ${index + 1}`}</option>)}
-                </select>
-              </label>
-            ) : null}
+            {/* Spec: a camera selector when more than one camera exists. */}
+            {!photo ? <CameraSelect cameras={camera.cameras} value={cameraId ?? camera.activeCameraId} onChange={setCameraId} minimum={2} /> : null}
             <div className="card-actions justify-between">
               <Link href="/troubleshoot" className="btn btn-ghost">Back</Link>
               {photo ? (

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
+import { CameraSelect } from '../media/media-status';
 import { useCamera } from '../media/use-camera';
 import { openBrowserPrompt } from '../proctoring/browser-prompts';
 import { captureFrame, compressImage } from './image-compress';
@@ -242,16 +243,7 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
         <video ref={camera.videoRef} className="w-full rounded-box bg-black" muted playsInline autoPlay aria-label="Camera preview" />
         {camera.ready ? null : <p className="text-sm" role="status">Starting the camera…</p>}
         <p className="text-sm text-base-content/70">Check that your handwriting is readable and the image is not flipped.</p>
-        {camera.cameras.length > 1 ? (
-          <label className="flex items-center gap-2 text-sm">
-            Camera
-            <select className="select select-sm" value={cameraId ?? ''} onChange={(event) => setCameraId(event.target.value || undefined)}>
-              {camera.cameras.map((device, index) => (
-                <option key={device.deviceId} value={device.deviceId}>{device.label || `Camera ${index + 1}`}</option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <CameraSelect cameras={camera.cameras} value={cameraId ?? camera.activeCameraId} onChange={setCameraId} minimum={2} />
       </div>
     );
     actions = (

@@ -4,7 +4,6 @@ import {
   addTime,
   applyAnswer,
   applyUploads,
-  canClear,
   clearAnswer,
   isAnswered,
   markVisited,
@@ -92,12 +91,11 @@ describe('changes', () => {
     expect(marked.mts).toBe(T);
     expect(toggleMark(marked, T + 1, 2)).toMatchObject({ mts: null, rev: 2 });
   });
-  it('clears only MCQ single/multi and subjective answers', () => {
-    expect(QUESTION_TYPES.filter(canClear)).toEqual([1, 3, 4, 8]);
-    const numeric = applyAnswer(base, 6, '12', T, 1);
-    expect(clearAnswer(numeric, 6, T + 1, 2)).toBe(numeric);
-    const mcq = applyAnswer(base, 3, 'C', T, 1);
-    expect(clearAnswer(mcq, 3, T + 1, 2)).toMatchObject({ ua: null, ats: null, rev: 2 });
+  it('clears the answer of every question type, a paragraph and a single choice too (decision 0017)', () => {
+    for (const qt of QUESTION_TYPES) {
+      const answered = applyAnswer(base, qt, qt === 6 ? '12' : 'C', T, 1);
+      expect(clearAnswer(answered, qt, T + 1, 2)).toMatchObject({ ua: null, ats: null, rev: 2 });
+    }
   });
   it('clearing subjective text keeps it answered while images remain', () => {
     const state: QuestionState = { ...base, ua: 'essay', ats: T, iu: ['a.png'] };

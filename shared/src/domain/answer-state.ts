@@ -92,17 +92,13 @@ export function toggleMark(state: QuestionState, now: number, rev: number): Ques
   return { ...state, mts: state.mts === null ? now : null, rev };
 }
 
-/** Clear Answer is offered for MCQ single/multi and subjective questions only (spec section 4). */
-export function canClear(qt: QuestionType): boolean {
-  return qt === 3 || qt === 4 || answerKind(qt) === 'subjective';
-}
-
 /**
- * Clears the typed or chosen answer (uploads stay, so a subjective question with images stays
- * answered). Returns the same object, unchanged, for types that cannot be cleared.
+ * Clears the typed or chosen answer of any question type (uploads stay, so a subjective question
+ * with images stays answered). Clear Answer is offered on every type, not only the MCQ and
+ * subjective ones spec section 4 names: a radio cannot be unselected, so a wrong pick on a
+ * negatively marked paragraph or single-choice question could not be undone otherwise (decision 0017).
  */
 export function clearAnswer(state: QuestionState, qt: QuestionType, now: number, rev: number): QuestionState {
-  if (!canClear(qt)) return state;
   return applyAnswer(state, qt, null, now, rev);
 }
 

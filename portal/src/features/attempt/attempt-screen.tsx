@@ -1,6 +1,5 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
 import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
-import { canClear } from '@invigil/shared/domain/answer-state';
 import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
@@ -34,7 +33,8 @@ function BottomBar() {
   const qi = store.current.value;
   const item = model.questions[qi];
   const marked = store.states[qi]?.value.mts != null;
-  const clearable = item !== undefined && canClear(item.question.qt) && !flags.onlyPdfAnswer;
+  // Clear on every question type (decision 0017); nothing to clear when answers come only as a PDF.
+  const clearable = item !== undefined && !flags.onlyPdfAnswer;
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-base-300 bg-base-100 px-3 py-2" role="group" aria-label="Question actions">
       <button type="button" className="btn btn-outline btn-sm sm:btn-md" onClick={() => session.prev()} aria-keyshortcuts="Alt+P">

@@ -65,6 +65,17 @@ test('start waits for the agreement and for the test to open', async ({ page }) 
   await expect(start).toBeEnabled();
 });
 
+test('an ended test opened by its URL cannot start, and says why', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await page.goto('/test/demo-ended/instruction');
+  await expect(page.getByText('Last Week: Revision Test')).toBeVisible();
+  await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+  const start = page.getByRole('button', { name: 'Start' });
+  await expect(start).toBeDisabled();
+  await expect(start).toHaveAccessibleDescription(/^Test ended \d+ days? ago: it can no longer be started\.$/);
+  await expect(page.getByText(/^Test ended \d+ days? ago: it can no longer be started\.$/)).toBeVisible();
+});
+
 test('a test with an access code asks for it and refuses a wrong one', async ({ page }) => {
   await signIn(page, DEMO.second.email, DEMO.second.password);
   await page.goto('/test/demo-access-code/instruction');

@@ -2,6 +2,8 @@ import type { TestInfo, TestInstructionReply } from '@invigil/shared/api/tests';
 import { ALREADY_SUBMITTED_MESSAGE } from '@invigil/shared/api/http';
 import { accessCodeError } from '@invigil/shared/domain/access-code';
 import { START_REDIRECT_MS } from '@invigil/shared/domain/constants';
+import { testEndedLabel } from '@invigil/shared/domain/relative-time';
+import { hasEnded } from '@invigil/shared/domain/test-card';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -59,7 +61,9 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const opensLater = test.time_to_start > 0;
-  const canStart = agreed && !opensLater && !starting;
+  // An ended test cannot start (the server refuses it), unless an attempt begun in time resumes.
+  const ended = hasEnded(test) && !test.resumeable;
+  const canStart = agreed && !opensLater && !ended && !starting;
 
   async function start(accessCode?: string) {
     setStarting(true);
@@ -123,13 +127,18 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
           {opensLater ? (
             <p className="alert mt-2 text-sm" role="status">This test opens {formatDateTime(test.activation_date ?? Date.now() + test.time_to_start)}.</p>
           ) : null}
+          {ended ? (
+            <p id="start-blocked" className="alert alert-warning mt-2 text-sm" role="status">
+              {testEndedLabel(test.time_to_start)}: it can no longer be started.
+            </p>
+          ) : null}
           <label className="mt-4 flex cursor-pointer items-start gap-3">
             <input type="checkbox" className="checkbox checkbox-primary mt-0.5" checked={agreed} onChange={(event) => setAgreed(event.target.checked)} />
             <span>I have read and understood the instructions, and I agree to follow them.</span>
           </label>
           <div className="card-actions mt-4 justify-end">
             <button type="button" className="btn btn-ghost" onClick={() => navigate('/test')}>Back</button>
-            <button type="button" className="btn btn-primary" disabled={!canStart} aria-busy={starting} onClick={onStart}>
+            <button type="button" className="btn btn-primary" disabled={!canStart} aria-busy={starting} aria-describedby={ended ? 'start-blocked' : undefined} onClick={onStart}>
               {starting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
               {resume ? 'Resume' : 'Start'}
             </button>

@@ -82,3 +82,12 @@ export function checkedBody<S extends z.ZodType>(schema: S, value: unknown): z.o
   }
   return result.data;
 }
+
+export const TEST_ID_MISMATCH_MESSAGE = 'test_id does not match the test in the path.';
+
+/** 422 unless a body's test_id names the test of the path (a call acts on one test only). */
+export function requireSameTest(bodyTestId: string | undefined, pathTestId: string): void {
+  if (bodyTestId !== pathTestId) {
+    throw new AppError('unprocessable', TEST_ID_MISMATCH_MESSAGE, { issues: [{ path: 'test_id', message: TEST_ID_MISMATCH_MESSAGE }] });
+  }
+}

@@ -15,7 +15,7 @@ import type { ProctorEventsReply, ProctorTimelineReply, ProctorTokenReply, Snaps
 import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
-import { checkedBody, INVALID_FORM_MESSAGE, validateJson } from '../middleware/validate-json';
+import { checkedBody, INVALID_FORM_MESSAGE, requireSameTest, validateJson } from '../middleware/validate-json';
 import type { UserRecord } from '../repositories/user-repository';
 import type { AuthService } from '../services/auth-service';
 import type { ProctorService, Reporter } from '../services/proctor-service';
@@ -122,9 +122,7 @@ export function proctorRoutes({ auth, proctor }: ProctorRoutesDeps) {
       const reporter = await reporterFor(c, testId);
       const form = await readForm(c);
       const fields = checkedBody(snapshotFormSchema, Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string')));
-      if (fields.test_id !== testId) {
-        throw new AppError('unprocessable', PROCTOR_MESSAGES.snapshotTestMismatch, { issues: [{ path: 'test_id', message: PROCTOR_MESSAGES.snapshotTestMismatch }] });
-      }
+      requireSameTest(fields.test_id, testId);
       const bytes = await imageBytes(form[field]);
       return c.json((await proctor.saveSnapshot(reporter, bytes, fields)) satisfies SnapshotReply);
     });

@@ -187,6 +187,31 @@ describe('answer uploads: presign, PUT, save', () => {
     expect((await asha.userData(SHEET)).pu).toHaveLength(1);
   });
 
+  it('refuses a body whose test_id is not the test of the path, on every upload call, and stores nothing', async () => {
+    const t = await newApp();
+    const asha = await student(t);
+    await asha.start(SHEET);
+    await asha.start(DEMO_TEST_IDS.mcq);
+    for (const wrong of [DEMO_TEST_IDS.mcq, `${SHEET}\u0000`, '']) {
+      const presign = await asha.post(`/api/presignURL/${SHEET}/0/pdf`, { test_id: wrong, content_type: 'application/pdf' });
+      expect(presign.status, JSON.stringify(wrong)).toBe(422);
+      const save = await asha.post(`/api/savePresignedURL/${SHEET}/0/pdf`, { test_id: wrong, content_type: 'application/pdf', fileName: 'abcdefgh12.pdf' });
+      expect(save.status, JSON.stringify(wrong)).toBe(422);
+      const form = new FormData();
+      form.set('test_id', wrong);
+      form.set('data', new Blob([PDF], { type: 'application/pdf' }), 'sheet.pdf');
+      const direct = await asha.postForm(`/api/fileUploadOverall/${SHEET}/0/pdf`, form);
+      expect(direct.status, JSON.stringify(wrong)).toBe(422);
+    }
+    const mismatch = await asha.post(`/api/presignURL/${SHEET}/0/pdf`, { test_id: DEMO_TEST_IDS.mcq, content_type: 'application/pdf' });
+    expect(await messageOf(mismatch)).toBe('test_id does not match the test in the path.');
+    const noTestId = new FormData();
+    noTestId.set('data', new Blob([PDF], { type: 'application/pdf' }), 'sheet.pdf');
+    expect((await asha.postForm(`/api/fileUploadOverall/${SHEET}/0/pdf`, noTestId)).status).toBe(422);
+    expect((await asha.userData(SHEET)).pu).toEqual([]);
+    expect(t.logger.errors).toEqual([]);
+  });
+
   it('deletes a question photo and lists the question as it was', async () => {
     const t = await newApp();
     const asha = await student(t);

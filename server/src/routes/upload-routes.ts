@@ -12,7 +12,7 @@ import type { MessageReply } from '@invigil/shared/api/auth';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { requireAuth } from '../middleware/require-auth';
-import { checkedBody, validateJsonOrForm } from '../middleware/validate-json';
+import { checkedBody, requireSameTest, validateJsonOrForm } from '../middleware/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { UploadService } from '../services/upload-service';
 import { parseStoredFileKey } from '../services/upload-store';
@@ -31,6 +31,9 @@ const pathParams = z.object({
   ext: z.string().min(1).max(10),
 });
 
+/** The one-step upload's form fields besides the file (spec: multipart test_id, data). */
+const directUploadFormSchema = z.object({ test_id: pathParams.shape.testId });
+
 function params(c: Context): z.output<typeof pathParams> {
   return checkedBody(pathParams, { testId: c.req.param('testId'), qn: c.req.param('qn'), ext: c.req.param('ext') });
 }
@@ -42,11 +45,13 @@ export function uploadRoutes({ auth, uploads }: UploadRoutesDeps) {
 
   routes.post('/presignURL/:testId/:qn/:ext', signedIn, validateJsonOrForm(presignRequestSchema), async (c) => {
     const { testId, qn, ext } = params(c);
+    requireSameTest(c.get('body').test_id, testId);
     return c.json((await uploads.presign(c.get('user'), testId, qn, ext, c.get('body'))) satisfies PresignReply);
   });
 
   routes.post('/savePresignedURL/:testId/:qn/:ext', signedIn, validateJsonOrForm(savePresignedRequestSchema), async (c) => {
     const { testId, qn, ext } = params(c);
+    requireSameTest(c.get('body').test_id, testId);
     return c.json((await uploads.save(c.get('user'), testId, qn, ext, c.get('body'))) satisfies NewDataReply);
   });
 
@@ -59,6 +64,7 @@ export function uploadRoutes({ auth, uploads }: UploadRoutesDeps) {
     } catch {
       throw new AppError('bad_request', 'The request body is not a valid form.');
     }
+    requireSameTest(checkedBody(directUploadFormSchema, { test_id: form['test_id'] }).test_id, testId);
     const file = form['data'];
     if (!(file instanceof File)) throw new AppError('unprocessable', 'data: a file is required.', { issues: [{ path: 'data', message: 'A file is required.' }] });
     return c.json((await uploads.uploadDirect(c.get('user'), testId, qn, ext, file)) satisfies NewDataReply);

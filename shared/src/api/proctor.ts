@@ -147,6 +147,7 @@ export const PROCTOR_MESSAGES = {
   snapshotRequired: 'An image is required.',
   snapshotNotImage: 'The snapshot must be a WebP, PNG or JPEG image.',
   snapshotTooLarge: `The snapshot is larger than ${Math.round(MAX_SNAPSHOT_BYTES / 1024)} KB.`,
+  /** The same words as every call whose body repeats the path's test (server: requireSameTest). */
   snapshotTestMismatch: 'test_id does not match the test in the path.',
   snapshotSaved: 'Snapshot saved.',
 } as const;

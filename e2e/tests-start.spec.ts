@@ -17,6 +17,30 @@ test('the scheduled tests show their labels and start rules', async ({ page }) =
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible({ timeout: 12_000 });
 });
 
+test('an attempted test card links to its result and review; HIDE_TEST_REVIEW hides only the review', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await page.goto('/test');
+  const card = page.getByRole('article', { name: 'Chemistry Unit Test 1' });
+  await expect(card.getByRole('link', { name: 'Review of Chemistry Unit Test 1' })).toHaveAttribute('href', '/test/demo-attempted/review');
+  await card.getByRole('link', { name: 'Result of Chemistry Unit Test 1' }).click();
+  await expect(page).toHaveURL('/test/demo-attempted/result');
+  await expect(page.getByRole('heading', { name: 'Result', level: 1 })).toBeVisible();
+  // A test not taken has neither.
+  await page.goto('/test');
+  const untaken = page.getByRole('article', { name: 'General Aptitude: Practice Test' });
+  await expect(untaken.getByRole('link', { name: 'Ready Check: General Aptitude: Practice Test' })).toBeVisible();
+  await expect(untaken.getByRole('link', { name: /^(Result|Review) of/ })).toHaveCount(0);
+
+  await page.route((url) => url.pathname === '/api/user', async (route) => {
+    const response = await route.fetch();
+    const reply = (await response.json()) as { user: { config: Record<string, unknown> } };
+    await route.fulfill({ response, json: { ...reply, user: { ...reply.user, config: { ...reply.user.config, HIDE_TEST_REVIEW: 'true' } } } });
+  });
+  await page.reload();
+  await expect(card.getByRole('link', { name: 'Result of Chemistry Unit Test 1' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Review of Chemistry Unit Test 1' })).toHaveCount(0);
+});
+
 test('the device check sees the camera and microphone and leads to the instructions', async ({ page }) => {
   await signIn(page, DEMO.first.email, DEMO.first.password);
   await page.goto('/test');

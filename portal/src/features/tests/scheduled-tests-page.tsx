@@ -2,13 +2,14 @@ import type { TestListItem } from '@invigil/shared/api/tests';
 import { REFRESH_HIDE_MS } from '@invigil/shared/domain/constants';
 import { isStartDisabled, testCardLabel, testStartLink } from '@invigil/shared/domain/test-card';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Clock, Coins, KeyRound, RefreshCw } from 'lucide-react';
+import { ChartColumn, Clock, Coins, KeyRound, ListChecks, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';
+import { isFlagOn } from '../auth/token';
 import { fetchTestList } from './tests-api';
 import { PdfUploadButton } from '../uploads/pdf-upload-button';
 
@@ -20,6 +21,10 @@ function TestCard({ test }: { test: TestListItem }) {
   const label = testCardLabel(test);
   const disabled = isStartDisabled(test);
   const headingId = `test-${test._id}`;
+  // A submitted attempt has a result; only the user's HIDE_TEST_REVIEW hides its review.
+  const submitted = test.attempted && test.test_submitted_at !== null;
+  const hideReview = isFlagOn(config, 'HIDE_TEST_REVIEW');
+  const base = `/test/${encodeURIComponent(test._id)}`;
   return (
     <li>
       <article className="card h-full bg-base-100 shadow" aria-labelledby={headingId}>
@@ -37,6 +42,18 @@ function TestCard({ test }: { test: TestListItem }) {
             {test.time_to_start > 0 ? <li className="badge badge-ghost h-auto">Opens {formatDateTime(test.activation_date ?? Date.now() + test.time_to_start)}</li> : null}
           </ul>
           <div className="card-actions mt-auto items-center justify-end pt-2">
+            {submitted ? (
+              <>
+                <Link href={`${base}/result`} className="btn btn-sm gap-1" aria-label={`Result of ${test.name}`}>
+                  <ChartColumn className="h-4 w-4" aria-hidden="true" />Result
+                </Link>
+                {hideReview ? null : (
+                  <Link href={`${base}/review`} className="btn btn-sm gap-1" aria-label={`Review of ${test.name}`}>
+                    <ListChecks className="h-4 w-4" aria-hidden="true" />Review
+                  </Link>
+                )}
+              </>
+            ) : null}
             <PdfUploadButton test={test} />
             {disabled ? (
               <button type="button" className="btn btn-sm" disabled aria-label={`${label}: ${test.name}`}>{label}</button>

@@ -266,7 +266,7 @@ describe('GET /api/test/in, POST /api/test/sync and /api/test/submit', () => {
     expect(reply.paper).toEqual({ version: 1, url: `/api/test/paper/${DEMO_TEST_IDS.mixed}/1` });
     expect(reply.userData).toMatchObject({ mock_id: DEMO_TEST_IDS.mixed, test_data: [], timeLeft: 21 * 60, last_qn: 1, result: null, acked_rev: 0 });
     expect(reply.instructions).toContain('Part A');
-    expect(reply.testConfig).toEqual({ PROCTOR_TYPE: 'none', DETECT_MULTIFACE: false });
+    expect(reply.testConfig).toEqual({ PROCTOR_TYPE: 'none', DETECT_MULTIFACE: false, HIDE_TEST_PREVIEW: false });
     const tap = reply.testData?.format.parts[1]?.sections[2]?.questions[0];
     expect(tap).toMatchObject({ qt: 7, noo: 6, options: {} });
 

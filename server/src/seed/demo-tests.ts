@@ -78,7 +78,8 @@ export function demoImportFile(now: number): ImportFileInput {
         description: 'Every question type, two parts under part-wise timing with a 1-minute rest, a tap section and a formula sheet.',
         instruction: '<p>Part A lasts 10 minutes, then a 1-minute rest, then Part B for 10 minutes. Part A questions cannot be opened once it is over.</p>',
         chapters: ['Kinematics', 'Algebra', 'Optics'],
-        config: { PROCTOR_TYPE: 'none', DETECT_MULTIFACE: false },
+        // The one demo test that lets the student see 'Preview All Questions' (hidden by default).
+        config: { PROCTOR_TYPE: 'none', DETECT_MULTIFACE: false, HIDE_TEST_PREVIEW: false },
         format: {
           duration: 21,
           partwise_timing: true,
@@ -92,7 +93,7 @@ export function demoImportFile(now: number): ImportFileInput {
               sections: [
                 {
                   name: 'Single choice',
-                  instruction: '<p>One correct option. +4 / -1.</p>',
+                  instruction: '<p>One correct option each. Question 1: +4 / -1. Question 2: +3, no negative marks.</p>',
                   questions: [
                     mcq('A body starts from rest with acceleration 2 m/s². Its speed after 5 s is', ['5 m/s', '10 m/s', '20 m/s', '25 m/s'], 'B', { subject_id: 'physics' }),
                     {
@@ -163,7 +164,7 @@ export function demoImportFile(now: number): ImportFileInput {
               sections: [
                 {
                   name: 'Numerical',
-                  instruction: '<p>Type a number. No negative marks.</p>',
+                  instruction: '<p>Type a number. +4 each, no negative marks.</p>',
                   questions: [
                     { qt: 6, pm: 4, nm: 0, text: '<p>Solve for x: 3x + 5 = 20.</p>', answer: 5, solution: '<p>3x = 15, so x = 5.</p>', subject_id: 'maths' },
                     {
@@ -188,9 +189,19 @@ export function demoImportFile(now: number): ImportFileInput {
                 },
                 {
                   name: 'Tap',
-                  instruction: '<p>Tap the letter of the matching item in the printed list.</p>',
+                  instruction: '<p>The options are printed in the question, as on an answer sheet: tap the letter of the right one.</p>',
                   tap: true,
-                  questions: [{ qt: 7, pm: 2, nm: 0, noo: 6, text: '<p>Which item of the list is the SI unit of force?</p>', answer: 'c', solution: '<p>(c) newton.</p>' }],
+                  questions: [
+                    {
+                      qt: 7,
+                      pm: 2,
+                      nm: 0,
+                      noo: 6,
+                      text: '<p>Which item of the list is the SI unit of force?</p><p>(a) joule &nbsp; (b) watt &nbsp; (c) newton &nbsp; (d) pascal &nbsp; (e) volt &nbsp; (f) tesla</p>',
+                      answer: 'c',
+                      solution: '<p>(c) newton.</p>',
+                    },
+                  ],
                 },
               ],
             },

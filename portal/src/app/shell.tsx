@@ -9,6 +9,7 @@ import { extensionLink } from '../features/extension/extension-status';
 import { MENU_ICONS } from '../features/menu/menu-icons';
 import { visibleMenuEntries } from '../features/menu/menu-entries';
 import { ThemeDialog } from '../features/theme/theme-dialog';
+import { shellCovers } from '../lib/shell-cover';
 import { showSnackbar } from '../lib/snackbar';
 
 /** Spec: logout reloads after 500 ms. */
@@ -139,12 +140,14 @@ export function Shell({ children }: { children: ReactNode }) {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
+  // Under a running test: its controls must not be reached, even unseen.
+  const covered = shellCovers.value > 0;
   return (
     <div className="min-h-screen bg-base-200">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
+      <a href="#content" inert={covered} className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
         Skip to content
       </a>
-      <header className="navbar sticky top-0 z-20 bg-base-100 shadow-sm">
+      <header className="navbar sticky top-0 z-20 bg-base-100 shadow-sm" inert={covered}>
         <div className="flex-none">
           <button
             ref={menuButton}
@@ -174,7 +177,7 @@ export function Shell({ children }: { children: ReactNode }) {
           {isLoggedIn.value ? <AccountMenu /> : null}
         </div>
       </header>
-      <MenuDrawer open={menuOpen} onClose={closeMenu} onTheme={() => setThemeOpen(true)} />
+      <MenuDrawer open={menuOpen && !covered} onClose={closeMenu} onTheme={() => setThemeOpen(true)} />
       <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
       <div id="content">{children}</div>
     </div>

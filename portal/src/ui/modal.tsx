@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { FOCUS_GUARD_ATTRIBUTE, FOCUS_GUARD_CLASS, passFocusOn, watchTabKey } from './focus-loop';
 
 interface ModalProps {
   open: boolean;
@@ -15,13 +16,29 @@ interface ModalProps {
   size?: 'md' | 'lg';
 }
 
-/** A modal on the native <dialog>: focus is kept inside, Escape closes, the page behind is inert. */
+/** One end of the dialog's focus loop (ui/focus-loop.ts). */
+function FocusGuard({ at }: { at: 'start' | 'end' }) {
+  return (
+    <span
+      tabIndex={0}
+      {...{ [FOCUS_GUARD_ATTRIBUTE]: at }}
+      className={FOCUS_GUARD_CLASS}
+      onFocus={(event) => passFocusOn(event.currentTarget, event.currentTarget.closest('dialog') ?? document.body)}
+    />
+  );
+}
+
+/**
+ * A modal on the native <dialog>: Escape closes, the page behind is inert, and Tab goes round the
+ * dialog's own controls (Chrome would let it leave for the toolbar: during a test, that is leaving).
+ */
 export function Modal({ open, title, onClose, children, fullScreen = false, actions, dismissable = true, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    watchTabKey(dialog.ownerDocument);
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
@@ -39,6 +56,7 @@ export function Modal({ open, title, onClose, children, fullScreen = false, acti
         if (dismissable) onClose?.();
       }}
     >
+      <FocusGuard at="start" />
       <div className={box}>
         <div className="flex items-center justify-between gap-2 border-b border-base-300 px-4 py-3">
           <h2 id={titleId} className="text-lg font-bold">{title}</h2>
@@ -51,6 +69,7 @@ export function Modal({ open, title, onClose, children, fullScreen = false, acti
         <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{children}</div>
         {actions ? <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-4 py-3">{actions}</div> : null}
       </div>
+      <FocusGuard at="end" />
     </dialog>
   );
 }

@@ -10,6 +10,8 @@ import { NOTIFY_UPLOAD_BEFORE } from '@invigil/shared/domain/constants';
 import { effect } from '@preact/signals-react';
 import { AnswerSheetDialog, PreSubmitDialog } from './answer-sheet-dialog';
 import { AttachmentsDialog } from './attachments-dialog';
+import { installPageFocusLoop } from '../../ui/focus-loop';
+import { useShellCover } from '../../lib/shell-cover';
 import { takesAnswerImages } from './question-files';
 import { userConfig } from '../auth/auth-state';
 import { ProctoringHost } from '../proctoring/proctoring-host';
@@ -83,6 +85,10 @@ export function AttemptScreen() {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const [overview, setOverview] = useState<SubmitOverview | null>(null);
+  // Nothing of the test leaves the page by keyboard (proctoring counts leaving): Tab goes round
+  // the test, and the shell's controls behind it are inert.
+  useShellCover();
+  useEffect(() => installPageFocusLoop(), []);
 
   const askSubmit = () => {
     if (!session.canSubmit.value) {

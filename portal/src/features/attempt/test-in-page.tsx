@@ -6,6 +6,7 @@ import { useLocation, useRoute } from 'wouter';
 import type { ScreenProps } from '../../app/route-table';
 import { ApiError } from '../../lib/api-client';
 import { testInProgress } from '../../lib/navigation-lock';
+import { useShellCover } from '../../lib/shell-cover';
 import { showSnackbar } from '../../lib/snackbar';
 import { session as authSession } from '../auth/auth-state';
 import { ALREADY_SUBMITTED_REASON, submittedPageUrl } from '../submitted/submitted-message';
@@ -19,6 +20,7 @@ type View = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: '
 const SOMETHING_WRONG = 'Something went wrong!';
 
 function LoadingOverlay() {
+  useShellCover();
   return (
     <div className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-base-100" role="status" aria-live="polite">
       <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />

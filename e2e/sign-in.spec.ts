@@ -67,3 +67,22 @@ test('an expired or forged token counts as logged out', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
   await expect(page.getByRole('link', { name: 'Student Login' })).toBeVisible();
 });
+
+test('signing out says so for the message its full time, across the reload that follows', async ({ page }) => {
+  await signIn(page, DEMO.first.email, DEMO.first.password);
+  // The account button shows the student's name (its accessible name may be either).
+  await page.getByRole('button', { name: new RegExp(`Account|${DEMO.first.name}`) }).click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const clickedAt = Date.now();
+  const message = page.getByRole('status').getByText('Signed out successfully!');
+  await expect(message).toBeVisible();
+  // The spec's reload after 500 ms comes, and the message is still there after about 1.5 s.
+  await reloaded;
+  await page.waitForTimeout(Math.max(0, 1_500 - (Date.now() - clickedAt)));
+  await expect(message).toBeVisible({ timeout: 1_000 });
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Student Login' })).toBeVisible();
+  // And then it goes, as every snackbar does.
+  await expect(message).toBeHidden({ timeout: 3_000 });
+});

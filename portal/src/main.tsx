@@ -4,10 +4,13 @@ import { App } from './app/app';
 import { initAuth } from './features/auth/auth-state';
 import { startExtensionPairing } from './features/extension/extension-status';
 import { activeThemeIndex, applyTheme } from './features/theme/themes';
+import { showCarriedSnackbar } from './lib/reload-with-message';
 import './styles.css';
 
 applyTheme(activeThemeIndex.value);
 initAuth();
+// A message a reload interrupted (Signed out successfully!) shows for the rest of its time.
+showCarriedSnackbar();
 // Spec: the right-click context menu is disabled.
 document.addEventListener('contextmenu', (event) => event.preventDefault());
 

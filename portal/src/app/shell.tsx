@@ -10,7 +10,7 @@ import { MENU_ICONS } from '../features/menu/menu-icons';
 import { visibleMenuEntries } from '../features/menu/menu-entries';
 import { ThemeDialog } from '../features/theme/theme-dialog';
 import { shellCovers } from '../lib/shell-cover';
-import { showSnackbar } from '../lib/snackbar';
+import { showSnackbarThenReload } from '../lib/reload-with-message';
 
 /** Spec: logout reloads after 500 ms. */
 const LOGOUT_RELOAD_MS = 500;
@@ -90,12 +90,12 @@ function AccountMenu() {
 
   function logout() {
     setOpen(false);
-    showSnackbar('Signed out successfully!', { color: 'success' });
+    // The reload would clear the message after 500 ms: it is carried over for the rest of its time.
+    showSnackbarThenReload('Signed out successfully!', { color: 'success', reloadAfterMs: LOGOUT_RELOAD_MS });
     // The token stops working on the server too; signing out here never waits for it.
     endServerSession().catch(() => {});
     clearSession();
     navigate('/');
-    setTimeout(() => window.location.reload(), LOGOUT_RELOAD_MS);
   }
 
   const initial = displayName.value.trim().charAt(0).toUpperCase() || '?';

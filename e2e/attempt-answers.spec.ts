@@ -30,7 +30,15 @@ const mixedSections = [
       { qt: 8, pm: 5, text: '<p>Describe a rainbow.</p>' },
     ],
   },
-  { name: 'Tap', tap: true, questions: [{ qt: 7, pm: 2, noo: 3, text: '<p>Tap the SI unit of force.</p>', options: { a: 'joule', b: 'newton', c: 'watt' }, answer: 'b' }] },
+  {
+    name: 'Tap',
+    tap: true,
+    questions: [
+      { qt: 7, pm: 2, noo: 3, text: '<p>Tap the SI unit of force.</p>', options: { a: 'joule', b: 'newton', c: 'watt' }, answer: 'b' },
+      // Options only counted: their texts are printed in the question, as on an answer sheet.
+      { qt: 7, pm: 2, noo: 6, text: '<p>The SI unit of power is</p><p>(a) joule (b) newton (c) watt (d) pascal (e) volt (f) tesla</p>', answer: 'c' },
+    ],
+  },
 ];
 
 const shortSections = [
@@ -126,7 +134,7 @@ test('a student answers every question type and submits', async ({ page, request
   await saveNext(page).click();
 
   // 2: multiple correct, one marked for review.
-  await expect(page.getByRole('heading', { name: 'Question 2 of 8' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 2 of 9' })).toBeVisible();
   await page.getByRole('checkbox', { name: /Two/ }).check();
   await page.getByRole('checkbox', { name: /Five/ }).check();
   await page.getByRole('checkbox', { name: /Nine/ }).check();
@@ -135,21 +143,32 @@ test('a student answers every question type and submits', async ({ page, request
   await expect(page.getByRole('button', { name: 'Unmark' })).toHaveAttribute('aria-pressed', 'true');
   await saveNext(page).click();
 
-  // 3: paragraph, with its passage; an answer changed (Clear is only for MCQ and subjective).
+  // 3: paragraph, with its passage; a saved pick withdrawn with Clear (decision 0017), which the
+  // server hears at once; then another pick.
   await expect(page.getByText('Water boils at 100 degrees at sea level.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
   await page.getByRole('radio', { name: /110/ }).check();
+  await saveNext(page).click();
+  await expect.poll(async () => (await savedAnswers(request, token, TESTS.all._id)).get(3)?.ua).toBe('C');
+  await page.getByRole('button', { name: 'Prev', exact: true }).click();
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(page.getByRole('radio', { name: /110/ })).not.toBeChecked();
+  await expect.poll(async () => (await savedAnswers(request, token, TESTS.all._id)).get(3)?.ua ?? null).toBeNull();
   await page.getByRole('radio', { name: /100/ }).check();
   await saveNext(page).click();
 
-  // 4: single choice (type 7).
+  // 4: single choice (type 7), cleared by keyboard and picked again.
+  await page.getByRole('radio', { name: /Green/ }).check();
+  await page.getByRole('button', { name: 'Clear', exact: true }).press('Enter');
+  await expect(page.getByRole('radio', { name: /Green/ })).not.toBeChecked();
   await page.getByRole('radio', { name: /Blue/ }).check();
   await saveNext(page).click();
 
-  // 5: numerical: typed, then the keypad's minus toggle and backspace; no Clear button.
-  await expect(page.getByRole('heading', { name: 'Question 5 of 8' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Clear', exact: true })).toHaveCount(0);
+  // 5: numerical: typed, cleared, then the keypad's minus toggle and backspace.
+  await expect(page.getByRole('heading', { name: 'Question 5 of 9' })).toBeVisible();
   const number = page.getByLabel('Your answer (a number)');
+  await number.fill('3');
+  await page.getByRole('button', { name: 'Clear', exact: true }).click();
+  await expect(number).toHaveValue('');
   await number.pressSequentially('12.5.x7');
   await expect(number).toHaveValue('12.57');
   await page.getByRole('button', { name: 'Backspace' }).click();
@@ -164,16 +183,34 @@ test('a student answers every question type and submits', async ({ page, request
   await saveNext(page).click();
 
   // 8: a tap section, labelled a to z.
-  await expect(page.getByRole('heading', { name: 'Question 8 of 8' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Question 8 of 9' })).toBeVisible();
   await expect(page.getByText('(b)')).toBeVisible();
   await page.getByRole('radio', { name: /newton/ }).check();
   await saveNext(page).click();
+
+  // 9: a tap question whose options are only counted (noo 6): its labels a to f are the choices,
+  // picked by the letter shown, by Space and by the arrow keys.
+  await expect(page.getByRole('heading', { name: 'Question 9 of 9' })).toBeVisible();
+  const choices = page.getByRole('group', { name: 'Choose one answer' });
+  await expect(choices.getByRole('radio')).toHaveCount(6);
+  await choices.getByRole('radio', { name: 'Option a' }).focus();
+  await page.keyboard.press('Space');
+  await expect(choices.getByRole('radio', { name: 'Option a' })).toBeChecked();
+  await choices.getByText('e', { exact: true }).click();
+  await expect(choices.getByRole('radio', { name: 'Option e' })).toBeChecked();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(choices.getByRole('radio', { name: 'Option c' })).toBeChecked();
+  await saveNext(page).click();
   await expect(page.getByText('Reached last question of the test.')).toBeVisible();
 
-  // The preview shows every question, not for answering.
+  // The preview shows every question, not for answering: the passage, and the tap question's letters.
   await page.getByRole('button', { name: 'Preview All Questions' }).click();
   const preview = page.getByRole('dialog', { name: 'Test Preview ( Not for answering )' });
   await expect(preview.getByText('Which planet is largest?')).toBeVisible();
+  await expect(preview.getByText('Water boils at 100 degrees at sea level.')).toBeVisible();
+  await expect(preview.getByRole('list', { name: 'Options of question 8' }).getByRole('listitem')).toHaveText(['(a)joule', '(b)newton', '(c)watt']);
+  await expect(preview.getByText('Options (given with the question): a, b, c, d, e, f')).toBeVisible();
   await expect(preview.getByRole('radio')).toHaveCount(0);
   await preview.getByRole('button', { name: 'Close' }).click();
 
@@ -184,7 +221,7 @@ test('a student answers every question type and submits', async ({ page, request
   await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
   await submit.click();
   const dialog = page.getByRole('dialog', { name: 'Submit Test' });
-  await expect(dialog.getByRole('row', { name: /Attempted/ })).toContainText('8');
+  await expect(dialog.getByRole('row', { name: /Attempted/ })).toContainText('9');
   await expect(dialog.getByRole('row', { name: /Marked for review/ })).toContainText('1');
   await expect(dialog.getByRole('row', { name: /Skipped/ })).toContainText('0');
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -205,6 +242,7 @@ test('a student answers every question type and submits', async ({ page, request
       [6, 'A body stays at rest unless a force acts on it.'],
       [7, 'Sunlight is refracted and reflected by raindrops.'],
       [8, 'b'],
+      [9, 'c'],
     ]),
   );
   expect(answers.get(2)?.mts).not.toBeNull();
@@ -213,6 +251,26 @@ test('a student answers every question type and submits', async ({ page, request
   await page.goto(`/test/${TESTS.all._id}/in`);
   await expect(page).toHaveURL(/\/test-submitted\?reason=Test\+already\+submitted\./);
   await expect(page.getByText('Test already submitted.').first()).toBeVisible();
+
+  // The review and the answer sheet offer the same six letters, with the student's pick.
+  await page.goto(`/test/${TESTS.all._id}/review?qi=8`);
+  const reviewed = page.getByRole('list', { name: 'Options' });
+  await expect(reviewed.getByRole('listitem')).toHaveCount(6);
+  await expect(reviewed.getByRole('listitem').filter({ hasText: 'Your answer' })).toContainText('Option c');
+  await page.goto(`/answer-sheet/${TESTS.all._id}`);
+  const sheet = page.getByRole('article', { name: 'Question 9' });
+  await expect(sheet.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveCount(6);
+  await expect(sheet.getByRole('definition').first()).toHaveText('c');
+});
+
+test('the demo Mixed Paper shows its test preview, every question in it, its tap question with its letters', async ({ page, request }) => {
+  await openTest(page, request, 'demo-mixed');
+  await page.getByRole('button', { name: 'Preview All Questions' }).click();
+  const preview = page.getByRole('dialog', { name: 'Test Preview ( Not for answering )' });
+  await expect(preview.getByRole('listitem').filter({ hasText: /^Question \d+ ·/ })).toHaveCount(10);
+  await expect(preview.getByText('Which item of the list is the SI unit of force?')).toBeVisible();
+  await expect(preview.getByText('Options (given with the question): a, b, c, d, e, f')).toBeVisible();
+  await expect(preview.getByText('Answer: a number')).toHaveCount(2);
 });
 
 test('a reload in the middle of the test keeps every answer, even those not sent yet', async ({ page, request }) => {

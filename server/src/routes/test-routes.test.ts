@@ -7,6 +7,7 @@ import {
   answerSheetReplySchema,
   marksheetListReplySchema,
   marksheetSchema,
+  mockTestsReplySchema,
   myResultsReplySchema,
   rankingReplySchema,
   startReplySchema,
@@ -21,7 +22,7 @@ import {
 import type { TestInReply } from '@invigil/shared/api/tests';
 import { submitReplySchema, syncReplySchema } from '@invigil/shared/api/attempt-sync';
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
-import { DEMO_ACCESS_CODE, DEMO_TEST_IDS } from '../seed/demo-tests';
+import { DEMO_ACCESS_CODE, DEMO_SERIES, DEMO_TEST_IDS } from '../seed/demo-tests';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 
@@ -105,6 +106,40 @@ describe('GET /api/test/list, /test/get, /test/instruction', () => {
     }
     expect((await rohan.start(DEMO_TEST_IDS.merit)).status).toBe(404);
     expect((await signedIn(t)).json(`/api/test/get/${DEMO_TEST_IDS.merit}`)).resolves.toBeTruthy();
+  });
+
+  it('groups the tests a student may see by series for the Mock Test page, and no one else\'s', async () => {
+    const t = await newApp();
+    const asha = await signedIn(t);
+    const raw = await asha.json('/api/test/mock-tests');
+    const series = mockTestsReplySchema.parse(raw);
+    const ids = (mockId: string | null) => series.find((item) => item.mock_id === mockId)?.tests.map((test) => test._id) ?? [];
+    // Series by name, then the tests in no series.
+    expect(series.map((item) => item.mock_id)).toEqual([DEMO_SERIES.physicsMaths, DEMO_SERIES.term1, null]);
+    expect(ids(DEMO_SERIES.physicsMaths).sort()).toEqual([DEMO_TEST_IDS.chapter, DEMO_TEST_IDS.mixed].sort());
+    // In each series the list's order: open, then upcoming, then ended (the latest first).
+    expect(ids(DEMO_SERIES.term1)).toEqual([DEMO_TEST_IDS.mcq, DEMO_TEST_IDS.upcoming, DEMO_TEST_IDS.ended, DEMO_TEST_IDS.attempted]);
+    // Every test of the list once, with the list's fields, and no question.
+    const list = testListReplySchema.parse(await asha.json('/api/test/list'));
+    const grouped = series.flatMap((item) => item.tests);
+    expect(grouped.map((test) => test._id).sort()).toEqual(list.map((test) => test._id).sort());
+    expect(grouped.find((test) => test._id === DEMO_TEST_IDS.attempted)).toMatchObject({ attempted: true, test_submitted_at: expect.any(Number) });
+    expect(JSON.stringify(raw)).not.toMatch(/"(text|questions|answer|solution)"/);
+
+    // Rohan: not the chapter test (assigned to Asha only), nor a test taken off his assignments.
+    await t.db.kysely.deleteFrom('test_assignments').where('user_id', '=', t.userIds['DEMO002'] ?? '').execute();
+    const rohan = mockTestsReplySchema.parse(await (await signedIn(t, 'DEMO002')).json('/api/test/mock-tests'));
+    const rohanIds = rohan.flatMap((item) => item.tests.map((test) => test._id));
+    expect(rohanIds).not.toContain(DEMO_TEST_IDS.chapter);
+    expect(rohanIds).not.toContain(DEMO_TEST_IDS.merit);
+    expect(rohan.find((item) => item.mock_id === DEMO_SERIES.physicsMaths)?.tests.map((test) => test._id)).toEqual([DEMO_TEST_IDS.mixed]);
+    // A test's state is the student's own: Asha's start shows on her page, not on Rohan's.
+    expect((await asha.start(DEMO_TEST_IDS.mcq)).status).toBe(200);
+    const mcqOf = (reply: unknown) => mockTestsReplySchema.parse(reply).flatMap((item) => item.tests).find((test) => test._id === DEMO_TEST_IDS.mcq);
+    expect(mcqOf(await asha.json('/api/test/mock-tests'))).toMatchObject({ attempted: true, resumeable: true });
+    expect(mcqOf(await (await signedIn(t, 'DEMO002')).json('/api/test/mock-tests'))).toMatchObject({ attempted: false, resumeable: false });
+
+    expect((await t.get('/api/test/mock-tests')).status).toBe(401);
   });
 
   it('gives the test structure and instruction without questions, and the results of the student', async () => {

@@ -8,6 +8,7 @@ import type {
   AnswerSheetReply,
   Marksheet,
   MarksheetListReply,
+  MockTestsReply,
   MyResultsReply,
   RankingReply,
   StartResponse,
@@ -59,6 +60,8 @@ export function testRoutes({ auth, tests }: TestRoutesDeps) {
   const { catalog, attempts } = tests;
 
   routes.get('/test/list', signedIn, async (c) => c.json((await catalog.list(c.get('user'))) satisfies TestListReply));
+
+  routes.get('/test/mock-tests', signedIn, async (c) => c.json((await catalog.mockTests(c.get('user'))) satisfies MockTestsReply));
 
   routes.get('/test/attempted-list', signedIn, async (c) => c.json((await catalog.attemptedList(c.get('user'))) satisfies TestListReply));
 

@@ -25,6 +25,9 @@ export const DEMO_TEST_IDS = {
   proctored: 'demo-proctored',
 } as const;
 
+/** The demo series (mock_id): the /mock-test page groups a student's tests by them. */
+export const DEMO_SERIES = { term1: 'Term 1 Test Series', physicsMaths: 'Physics and Maths Series' } as const;
+
 /** The demo PDF attachment, relative to BLOB_DIR/public. */
 export const DEMO_PDF = 'demo/formula-sheet.pdf';
 const pdfUrl = `${PUBLIC_BLOB_PREFIX}/${DEMO_PDF}`;
@@ -64,6 +67,7 @@ export function demoImportFile(now: number): ImportFileInput {
     tests: [
       {
         _id: DEMO_TEST_IDS.mcq,
+        mock_id: DEMO_SERIES.term1,
         name: 'General Aptitude: Practice Test',
         description: 'Five single-choice questions. 4 marks each, 1 taken away for a wrong answer.',
         instruction: '<p>Answer all questions. Each question has one correct option.</p><ul><li>Correct: +4</li><li>Wrong: -1</li><li>Not answered: 0</li></ul>',
@@ -74,6 +78,7 @@ export function demoImportFile(now: number): ImportFileInput {
       },
       {
         _id: DEMO_TEST_IDS.mixed,
+        mock_id: DEMO_SERIES.physicsMaths,
         name: 'Physics and Maths: Mixed Paper',
         description: 'Every question type, two parts under part-wise timing with a 1-minute rest, a tap section and a formula sheet.',
         instruction: '<p>Part A lasts 10 minutes, then a 1-minute rest, then Part B for 10 minutes. Part A questions cannot be opened once it is over.</p>',
@@ -265,6 +270,7 @@ export function demoImportFile(now: number): ImportFileInput {
       },
       {
         _id: DEMO_TEST_IDS.ended,
+        mock_id: DEMO_SERIES.term1,
         name: 'Last Week: Revision Test',
         description: 'This test has ended.',
         format: { duration: 15, parts: [simplePart('Revision', aptitude.slice(2))] },
@@ -274,6 +280,7 @@ export function demoImportFile(now: number): ImportFileInput {
       },
       {
         _id: DEMO_TEST_IDS.upcoming,
+        mock_id: DEMO_SERIES.term1,
         name: 'Next Week: Mock Exam',
         description: 'Opens in two days.',
         format: { duration: 30, parts: [simplePart('Mock', aptitude)] },
@@ -293,6 +300,7 @@ export function demoImportFile(now: number): ImportFileInput {
       {
         // A Chapter Test (type 'chapter'): its own instruction page lists the chapters.
         _id: DEMO_TEST_IDS.chapter,
+        mock_id: DEMO_SERIES.physicsMaths,
         name: 'Chapter Test: Motion and Energy',
         description: 'Practice on two physics chapters. Four questions, 10 minutes.',
         type: 'chapter',
@@ -315,6 +323,7 @@ export function demoImportFile(now: number): ImportFileInput {
       },
       {
         _id: DEMO_TEST_IDS.attempted,
+        mock_id: DEMO_SERIES.term1,
         name: 'Chemistry Unit Test 1',
         description: 'Already taken: see the result, review, ranking and marksheet.',
         instruction: '<p>Unit 1: atoms and molecules.</p>',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type {
   Marksheet,
   MarksheetListReply,
+  MockTestsReply,
   MyResultsReply,
   QuestionReportRequest,
   ResultRow,
@@ -94,6 +95,21 @@ export function createTestService(deps: TestServiceDeps) {
       const now = clock.now();
       const [visible, mine] = await Promise.all([tests.listVisible(user.id), attempts.byTestForUser(user.id)]);
       return visible.map((test) => listItem(test, mine.get(test.id), now, graceMs)).sort(scheduleOrder);
+    },
+
+    /** GET /test/mock-tests: the list's tests grouped by series (mock_id), series by name, no series last. */
+    async mockTests(user: UserRecord): Promise<MockTestsReply> {
+      const now = clock.now();
+      const [visible, mine] = await Promise.all([tests.listVisible(user.id), attempts.byTestForUser(user.id)]);
+      const bySeries = new Map<string | null, TestListReply>();
+      for (const test of visible) {
+        const series = bySeries.get(test.mockId) ?? [];
+        series.push(listItem(test, mine.get(test.id), now, graceMs));
+        bySeries.set(test.mockId, series);
+      }
+      return [...bySeries.entries()]
+        .sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a.localeCompare(b)))
+        .map(([mock_id, items]) => ({ mock_id, tests: items.sort(scheduleOrder) }));
     },
 
     /** GET /test/attempted-list: tests the student started, latest first. */

@@ -236,6 +236,15 @@ export const testListReplySchema = z.array(testListItemSchema);
 export type TestListReply = z.infer<typeof testListReplySchema>;
 
 /**
+ * GET /test/mock-tests: the student's tests (the /test/list items) grouped by series, the tests'
+ * `mock_id`: the series in name order, then the tests in no series (`mock_id` null).
+ */
+export const mockTestSeriesSchema = z.object({ mock_id: z.string().nullable(), tests: z.array(testListItemSchema) });
+export type MockTestSeries = z.infer<typeof mockTestSeriesSchema>;
+export const mockTestsReplySchema = z.array(mockTestSeriesSchema);
+export type MockTestsReply = z.infer<typeof mockTestsReplySchema>;
+
+/**
  * Statistics of the whole attempt or of one part, as shared/domain/scoring.ts computes them.
  * Percentages 0-100 and ratios with 2 decimals; times in seconds.
  */

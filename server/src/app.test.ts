@@ -165,6 +165,42 @@ describe('serving the portal', () => {
     expect(cached.status).toBe(304);
   });
 
+  it('serves byte ranges of a video, so the player can seek and show its length, and captions as text/vtt', async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    mkdirSync(join(t.config.portalDist, 'troubleshoot'), { recursive: true });
+    writeFileSync(join(t.config.portalDist, 'troubleshoot', 'clip.webm'), '0123456789');
+    writeFileSync(join(t.config.portalDist, 'troubleshoot', 'clip.vtt'), 'WEBVTT\n');
+
+    const whole = await t.get('/troubleshoot/clip.webm');
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-type')).toBe('video/webm');
+
+    const part = await t.get('/troubleshoot/clip.webm', { range: 'bytes=2-5' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
+    expect(part.headers.get('content-length')).toBe('4');
+    expect(await part.text()).toBe('2345');
+
+    const open = await t.get('/troubleshoot/clip.webm', { range: 'bytes=7-' });
+    expect(await open.text()).toBe('789');
+    const suffix = await t.get('/troubleshoot/clip.webm', { range: 'bytes=-3' });
+    expect(suffix.headers.get('content-range')).toBe('bytes 7-9/10');
+    expect(await suffix.text()).toBe('789');
+
+    const beyond = await t.get('/troubleshoot/clip.webm', { range: 'bytes=10-' });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe('bytes */10');
+
+    // Several ranges, or another unit: the whole file.
+    expect((await t.get('/troubleshoot/clip.webm', { range: 'bytes=0-1,4-5' })).status).toBe(200);
+    expect((await t.get('/troubleshoot/clip.webm', { range: 'items=0-1' })).status).toBe(200);
+
+    const captions = await t.get('/troubleshoot/clip.vtt');
+    expect(captions.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+  });
+
   it('answers a missing hashed asset with 404, not index.html, and keeps /api apart', async () => {
     const t = await newApp();
     writeFakePortal(t.config.portalDist);

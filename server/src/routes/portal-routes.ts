@@ -29,6 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
   '.mp4': 'video/mp4',
   '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
   '.mp3': 'audio/mpeg',
   '.wav': 'audio/wav',
   '.pdf': 'application/pdf',
@@ -79,6 +80,28 @@ export function acceptedEncodings(c: Context): Set<string> {
   );
 }
 
+/**
+ * The one byte range a `Range: bytes=...` header asks of a file of `size` bytes: `{start, end}`
+ * (inclusive), 'unsatisfiable', or null to send the whole file (no header, another unit, or
+ * several ranges, which a browser's media player never asks for).
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    // A suffix: the last N bytes.
+    const length = Number(last);
+    if (length === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  if (start >= size) return 'unsatisfiable';
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return end < start ? null : { start, end };
+}
+
 export async function serveFile(c: Context, file: string, stats: Stats, cacheControl: string): Promise<Response> {
   const extension = extname(file).toLowerCase();
   const headers: Record<string, string> = {
@@ -109,6 +132,21 @@ export async function serveFile(c: Context, file: string, stats: Stats, cacheCon
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
     return c.body(null, 304, headers);
+  }
+
+  // Byte ranges of files sent as they are: a <video> can seek (and show its length) only with them.
+  if (!headers['Content-Encoding']) {
+    headers['Accept-Ranges'] = 'bytes';
+    // If-Range needs a strong validator; ours are weak, so such a request gets the whole file.
+    const range = c.req.header('if-range') ? null : byteRange(c.req.header('range'), servedStats.size);
+    if (range === 'unsatisfiable') return c.body(null, 416, { ...headers, 'Content-Range': `bytes */${servedStats.size}` });
+    if (range) {
+      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${servedStats.size}`;
+      headers['Content-Length'] = String(range.end - range.start + 1);
+      if (c.req.method === 'HEAD') return c.body(null, 206, headers);
+      const stream = Readable.toWeb(createReadStream(servedPath, range)) as unknown as ReadableStream<Uint8Array>;
+      return c.body(stream, 206, headers);
+    }
   }
 
   headers['Content-Length'] = String(servedStats.size);

@@ -452,6 +452,24 @@ test('test detail: breadcrumb, info, start button, results and not found', async
   await expect(page.getByRole('link', { name: 'Start Test #1' })).toHaveAttribute('href', '/test/demo-upcoming/instruction');
   await expect(page.getByText('You have no results for this test yet.')).toBeVisible();
 
+  // The breadcrumb leads to the student's tests by series, and back to a test's detail.
+  await page.goto(`/test/${TEST_ID}`);
+  await crumbs.getByRole('link', { name: 'Mock Test' }).click();
+  await expect(page).toHaveURL('/mock-test');
+  await expect(page.getByRole('heading', { name: 'Mock Test', level: 1 })).toBeVisible();
+  await expect(page.getByText('Page not found')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([/^Physics and Maths Series/, /^Term 1 Test Series/, /^Other tests/]);
+  const term1 = page.getByRole('list', { name: 'Tests of Term 1 Test Series' });
+  await expect(term1.getByRole('link')).toHaveCount(4);
+  await expect(term1.getByRole('link', { name: /Next Week: Mock Exam/ })).toContainText(/Opens \d{2}:\d{2} (AM|PM), \d{2} [A-Z][a-z]{2}, \d{4}/);
+  const taken = term1.getByRole('link', { name: new RegExp(TEST_NAME) });
+  await expect(taken).toContainText(/Submitted \d{2}:\d{2} (AM|PM)/);
+  // Chapter Test: Motion and Energy is assigned to this student only; it is in her series.
+  await expect(page.getByRole('list', { name: 'Tests of Physics and Maths Series' }).getByRole('link', { name: /Chapter Test: Motion and Energy/ })).toBeVisible();
+  await taken.click();
+  await expect(page).toHaveURL(`/test/${TEST_ID}`);
+  await expect(page.getByRole('heading', { name: TEST_NAME, level: 1 })).toBeVisible();
+
   await page.goto('/test/no-such-test');
   await expect(page.getByText('Test not found!')).toBeVisible();
   await page.route(api('/test/get/demo-upcoming'), (route) => route.fulfill({ status: 500, json: { message: 'Boom' } }));

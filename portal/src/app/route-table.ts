@@ -66,6 +66,8 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/troubleshoot/capture-image', title: 'Capture Image', screen: screen(() => import('../features/troubleshoot/capture-image-page')) },
   later('/profile', 'Profile'),
   { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests },
+  // The test detail page's breadcrumb: the student's tests by series.
+  { path: '/mock-test', title: 'Mock Test', screen: screen(() => import('../features/mock-test/mock-test-page')) },
   { path: '/test-results', title: 'Results', screen: screen(() => import('../features/results/results-page')) },
   { path: '/test-submitted', title: 'Test Submitted', screen: screen(() => import('../features/submitted/submitted-page')), skipAuth: true },
   { path: '/test/:id', title: 'Test', screen: screen(() => import('../features/test-detail/test-detail-page')) },

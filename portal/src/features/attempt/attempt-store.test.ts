@@ -70,16 +70,16 @@ describe('attempt store', () => {
     expect(journal[1]).toMatchObject({ qn: 2, vts: 1000, s: 0 });
   });
 
-  it('clears only MCQ and subjective answers', async () => {
-    const { store, journal } = storeOf([3, 6]);
-    store.setAnswer(0, 'A');
-    store.clear(0);
-    store.setAnswer(1, '5');
-    store.clear(1);
+  it('clears the answer of every type, and journals each clearing (decision 0017)', async () => {
+    const { store, journal } = storeOf([3, 6, 5, 7]);
+    const answers = ['A', '5', 'B', 'C'];
+    answers.forEach((answer, qi) => {
+      store.setAnswer(qi, answer);
+      store.clear(qi);
+    });
     await store.journaled();
-    expect(store.states[0]?.value).toMatchObject({ ua: null, ats: null });
-    expect(store.states[1]?.value.ua).toBe('5');
-    expect(journal).toHaveLength(3);
+    for (const state of store.states) expect(state.value).toMatchObject({ ua: null, ats: null });
+    expect(journal).toHaveLength(8);
   });
 
   it('does not journal a visit twice', async () => {

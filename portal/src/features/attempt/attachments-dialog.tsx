@@ -1,17 +1,13 @@
 import type { Attachment } from '@invigil/shared/api/tests';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, FileText, Image as ImageIcon, Link as LinkIcon } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useAttempt } from './attempt-context';
 import { Modal } from '../../ui/modal';
+import { AttachmentView, isImage, isPdf } from './attachment-view';
 import { isSafeUrl } from './safe-html';
 
-const PdfViewer = lazy(() => import('./pdf-viewer'));
-
-const isPdf = (item: Attachment) => item.type.toLowerCase() === 'pdf' || /\.pdf($|\?)/i.test(item.src);
-const isImage = (item: Attachment) => item.type.toLowerCase() === 'image' || /\.(png|jpe?g|gif|webp)($|\?)/i.test(item.src);
-
-/** The test's attachments and the current question's (its PDF included), with a PDF viewer. */
+/** The test's attachments and the current question's (its PDF included), each opened in place (attachment-view.tsx). */
 export function AttachmentsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   useSignals();
   const { paper, model, store } = useAttempt();
@@ -31,33 +27,20 @@ export function AttachmentsDialog({ open, onClose }: { open: boolean; onClose: (
           <button type="button" className="btn btn-ghost btn-sm mb-2 self-start" onClick={() => setOpened(null)}>
             <ArrowLeft className="h-4 w-4" aria-hidden="true" />All attachments
           </button>
-          {isPdf(opened) ? (
-            <Suspense fallback={<span className="loading loading-spinner mx-auto" aria-label="Loading PDF viewer" />}>
-              <PdfViewer url={opened.src} title={opened.name || 'PDF'} />
-            </Suspense>
-          ) : (
-            <img src={opened.src} alt={opened.name} className="mx-auto max-h-full max-w-full object-contain" />
-          )}
+          <AttachmentView item={opened} />
         </div>
       ) : safe.length === 0 ? (
         <p>No attachments for this test.</p>
       ) : (
         <ul className="menu w-full">
           {safe.map((item, i) => {
-            const viewable = isPdf(item) || isImage(item);
             const Icon = isPdf(item) ? FileText : isImage(item) ? ImageIcon : LinkIcon;
             const label = item.name || item.src.split('/').pop() || `Attachment ${i + 1}`;
             return (
               <li key={`${item.src}-${i}`}>
-                {viewable ? (
-                  <button type="button" onClick={() => setOpened(item)}>
-                    <Icon className="h-4 w-4" aria-hidden="true" />{label}
-                  </button>
-                ) : (
-                  <a href={item.src} target="_blank" rel="noopener noreferrer">
-                    <Icon className="h-4 w-4" aria-hidden="true" />{label}
-                  </a>
-                )}
+                <button type="button" onClick={() => setOpened(item)}>
+                  <Icon className="h-4 w-4" aria-hidden="true" />{label}
+                </button>
               </li>
             );
           })}

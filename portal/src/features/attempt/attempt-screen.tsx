@@ -10,6 +10,7 @@ import { NOTIFY_UPLOAD_BEFORE } from '@invigil/shared/domain/constants';
 import { effect } from '@preact/signals-react';
 import { AnswerSheetDialog, PreSubmitDialog } from './answer-sheet-dialog';
 import { AttachmentsDialog } from './attachments-dialog';
+import { AttachmentViewerDialog, openLinksInViewer, viewedAttachment } from './attachment-view';
 import { installPageFocusLoop } from '../../ui/focus-loop';
 import { useShellCover } from '../../lib/shell-cover';
 import { takesAnswerImages } from './question-files';
@@ -85,10 +86,16 @@ export function AttemptScreen() {
   const [previewOpen, setPreviewOpen] = useState(false);
   const [attachmentsOpen, setAttachmentsOpen] = useState(false);
   const [overview, setOverview] = useState<SubmitOverview | null>(null);
-  // Nothing of the test leaves the page by keyboard (proctoring counts leaving): Tab goes round
-  // the test, and the shell's controls behind it are inert.
+  // Nothing of the test leaves the page by keyboard or link (proctoring counts leaving): Tab goes
+  // round the test, the shell's controls behind it are inert, links open in the attachment viewer.
   useShellCover();
-  useEffect(() => installPageFocusLoop(), []);
+  useEffect(() => {
+    const removeLoop = installPageFocusLoop();
+    return () => {
+      removeLoop();
+      viewedAttachment.value = null;
+    };
+  }, []);
 
   const askSubmit = () => {
     if (!session.canSubmit.value) {
@@ -136,7 +143,7 @@ export function AttemptScreen() {
   }, [session]);
 
   return (
-    <div className="exam-screen fixed inset-0 z-30 flex flex-col bg-base-100 contain-strict will-change-transform">
+    <div className="exam-screen fixed inset-0 z-30 flex flex-col bg-base-100 contain-strict will-change-transform" onClickCapture={openLinksInViewer} onAuxClickCapture={openLinksInViewer}>
       <AttemptToolbar onOpenNavigator={() => setNavigatorOpen(true)} onSubmit={askSubmit} />
       <div className="flex min-h-0 flex-1">
         <main className="flex min-w-0 flex-1 flex-col contain-layout">
@@ -171,6 +178,7 @@ export function AttemptScreen() {
       </Modal>
       <PreviewDialog open={previewOpen} onClose={() => setPreviewOpen(false)} />
       <AttachmentsDialog open={attachmentsOpen} onClose={() => setAttachmentsOpen(false)} />
+      <AttachmentViewerDialog />
       <PreSubmitDialog
         open={preSubmitOpen}
         onBack={() => setPreSubmitOpen(false)}

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { QuestionPages } from '../../ui/question-pages';
 import { AnswerInput } from './answer-inputs';
 import { answerSheetDialogOpen } from './answer-sheet-dialog';
+import { viewedAttachment } from './attachment-view';
 import { QuestionFiles } from './question-files';
 import { useAttempt } from './attempt-context';
 import { questionTypeName } from './attempt-paper';
@@ -48,6 +49,7 @@ export function QuestionPanel() {
   }, [model, qi]);
   if (!item || !state) return null;
   const { question } = item;
+  const { pdf } = question;
   const part = paper.format.parts[item.partIndex];
   const section = part?.sections[item.sectionIndex];
   const instructions = [part?.instruction, section?.instruction].filter((text): text is string => Boolean(text && text.trim()));
@@ -83,9 +85,11 @@ export function QuestionPanel() {
       ) : null}
       <Html html={question.text} className="mt-4 leading-relaxed" />
       <QuestionPages images={question.pdf_images} name={`Question ${qi + 1}`} className="mt-3" />
-      {question.pdf ? (
+      {pdf ? (
         <p className="mt-2">
-          <a className="link link-primary" href={question.pdf} target="_blank" rel="noopener noreferrer">Open the question PDF</a>
+          <button type="button" className="link link-primary" onClick={() => (viewedAttachment.value = { type: 'pdf', src: pdf, name: `Question ${qi + 1} PDF` })}>
+            Open the question PDF
+          </button>
         </p>
       ) : null}
       {flags.onlyPdfAnswer ? (

@@ -64,6 +64,7 @@ export const ROUTES: readonly RouteMeta[] = [
   later('/queries/:id', 'Query'),
   { path: '/troubleshoot', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/troubleshoot-page')) },
   { path: '/troubleshoot/capture-image', title: 'Capture Image', screen: screen(() => import('../features/troubleshoot/capture-image-page')) },
+  { path: '/troubleshoot/guide/:topic', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/guide-page')) },
   later('/profile', 'Profile'),
   { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests },
   // The test detail page's breadcrumb: the student's tests by series.

@@ -1,17 +1,15 @@
-import { CircleCheck, ExternalLink } from 'lucide-react';
+import { BookOpen, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { MediaCheckView } from '../media/media-status';
 import { useMediaCheck } from '../media/use-media-check';
+import { GuideVideoFigure } from './guide-video';
+import { guideFor, guidePath, TROUBLESHOOT_GUIDE_TOPICS } from './troubleshoot-guides';
+import { GUIDE_VIDEOS } from './troubleshoot-videos';
 
-/** Help pages by the browser's makers, opened in a new tab. */
-const GUIDES = [
-  { label: 'Update Google Chrome', href: 'https://support.google.com/chrome/answer/95414' },
-  { label: 'Use your camera and microphone in Chrome', href: 'https://support.google.com/chrome/answer/2693767' },
-  { label: 'Fix camera problems on your computer', href: 'https://support.google.com/chrome/answer/2693767#zippy=%2Cfix-problems-with-your-camera-or-microphone' },
-] as const;
+const GUIDES = TROUBLESHOOT_GUIDE_TOPICS.flatMap((topic) => guideFor(topic) ?? []);
 
-/** /troubleshoot: what a test needs, and a live check of the camera and microphone. */
+/** /troubleshoot: what a test needs, a live check of the camera and microphone, guides and videos. */
 export default function TroubleshootPage({ title }: { title: string }) {
   const [cameraId, setCameraId] = useState<string | undefined>(undefined);
   const check = useMediaCheck(cameraId, 0);
@@ -48,21 +46,30 @@ export default function TroubleshootPage({ title }: { title: string }) {
           <h2 id="guides-heading" className="card-title">Guides</h2>
           <ul className="flex flex-col gap-1">
             {GUIDES.map((guide) => (
-              <li key={guide.href}>
-                <a href={guide.href} target="_blank" rel="noopener noreferrer" className="link link-primary inline-flex items-center gap-1">
-                  {guide.label}
-                  <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
-                </a>
+              <li key={guide.topic}>
+                <Link href={guidePath(guide.topic)} className="link link-primary inline-flex items-center gap-1.5">
+                  <BookOpen className="h-4 w-4" aria-hidden="true" />
+                  {guide.title}
+                </Link>
               </li>
             ))}
           </ul>
           <h3 className="mt-2 font-semibold">If the camera or microphone does not work</h3>
           <ol className="list-decimal space-y-1 pl-5 text-sm">
-            <li>Click the camera icon or the padlock at the left of the address bar and set Camera and Microphone to Allow.</li>
+            <li>Select the icon at the left of the web address (View site information) and set Camera and Microphone to Allow.</li>
             <li>Close other programs that use the camera (video calls, camera apps), then press Try Again.</li>
             <li>Choose another camera above if your computer has more than one.</li>
             <li>Still nothing: restart the browser, or try another computer, before the test starts.</li>
           </ol>
+        </div>
+      </section>
+
+      <section className="card bg-base-100 shadow" aria-labelledby="videos-heading">
+        <div className="card-body gap-4">
+          <h2 id="videos-heading" className="card-title">Videos</h2>
+          <div className="grid gap-6 md:grid-cols-2">
+            {GUIDE_VIDEOS.map((video) => <GuideVideoFigure key={video.id} video={video} />)}
+          </div>
         </div>
       </section>
     </main>

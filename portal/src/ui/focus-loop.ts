@@ -27,23 +27,25 @@ export const FOCUS_GUARD_ATTRIBUTE = 'data-focus-guard';
 
 function reachable(element: HTMLElement): boolean {
   if (element.hasAttribute(FOCUS_GUARD_ATTRIBUTE) || element.tabIndex < 0) return false;
-  if ((element as HTMLButtonElement).disabled || element.closest('[inert]')) return false;
+  if (element.matches(':disabled') || element.closest('[inert]')) return false;
   return element.checkVisibility({ visibilityProperty: true });
 }
 
 /** The controls Tab visits in `scope`, in document order; a group of radios counts once, as its checked one if any. */
 function tabStops(scope: ParentNode): HTMLElement[][] {
   const stops: HTMLElement[][] = [];
-  const groups = new Map<string, HTMLElement[]>();
+  // Radios group by form and name.
+  const groups = new Map<HTMLFormElement | null, Map<string, HTMLElement[]>>();
   for (const element of scope.querySelectorAll<HTMLElement>(CANDIDATES)) {
     if (!reachable(element)) continue;
     if (element instanceof HTMLInputElement && element.type === 'radio' && element.name) {
-      const key = `${element.form ? 'form' : 'doc'}:${element.name}`;
-      const group = groups.get(key);
+      const byName = groups.get(element.form) ?? new Map<string, HTMLElement[]>();
+      groups.set(element.form, byName);
+      const group = byName.get(element.name);
       if (group) group.push(element);
       else {
         const fresh = [element];
-        groups.set(key, fresh);
+        byName.set(element.name, fresh);
         stops.push(fresh);
       }
       continue;
@@ -66,10 +68,13 @@ export function focusEdge(scope: ParentNode, forward: boolean): boolean {
   return target !== undefined;
 }
 
-/** A Tab press this recent moved the focus onto a guard; otherwise something else focused it. */
-const TAB_PRESS_MS = 500;
+/**
+ * The focus moves while Tab is down (the key's default action), so a guard focused between a Tab's
+ * keydown and its keyup was reached by that Tab; the time bound covers a keyup that never came.
+ */
+const TAB_PRESS_MS = 200;
 
-/** Documents whose last Tab press is known: when, and whether Shift was held. */
+/** Documents whose current Tab press is known: when it went down, and whether Shift was held. */
 const lastTabs = new WeakMap<Document, { backward: boolean; at: number }>();
 
 /** Notes each Tab press in `doc` (once per document), for the guards to know which way the focus is going. */
@@ -82,6 +87,13 @@ export function watchTabKey(doc: Document): void {
       if (event.key !== 'Tab') return;
       last.backward = event.shiftKey;
       last.at = performance.now();
+    },
+    true,
+  );
+  doc.addEventListener(
+    'keyup',
+    (event) => {
+      if (event.key === 'Tab') last.at = -Infinity;
     },
     true,
   );
@@ -123,9 +135,16 @@ export function installPageFocusLoop(doc: Document = document): () => void {
   watchTabKey(doc);
   const start = createFocusGuard(doc, 'start');
   const end = createFocusGuard(doc, 'end');
-  doc.body.prepend(start);
-  doc.body.append(end);
+  const keepAtTheEnds = () => {
+    if (doc.body.firstElementChild !== start) doc.body.prepend(start);
+    if (doc.body.lastElementChild !== end) doc.body.append(end);
+  };
+  keepAtTheEnds();
+  // Something added to the body later (a library's element) would otherwise sit outside the loop.
+  const observer = new MutationObserver(keepAtTheEnds);
+  observer.observe(doc.body, { childList: true });
   return () => {
+    observer.disconnect();
     start.remove();
     end.remove();
   };

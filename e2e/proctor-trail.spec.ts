@@ -114,7 +114,7 @@ test('events reported by the page and the extension appear on the result page af
   await expect(rows.nth(4)).toContainText('Reason: more than one face seen');
 
   // The snapshot: a thumbnail that links to the signed URL, which opens only as signed.
-  const link = rows.nth(3).getByRole('link', { name: /^Snapshot: More than one face seen by the camera at \d\d:\d\d:\d\d$/ });
+  const link = rows.nth(3).getByRole('link', { name: /^Snapshot: More than one face seen by the camera at \d\d:\d\d:\d\d (AM|PM)$/ });
   await expect(link).toBeVisible();
   await expect.poll(() => link.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(8);
   const href = (await link.getAttribute('href')) ?? '';

@@ -148,8 +148,8 @@ test('result: overall and detailed views, difficulty filter, score card and rank
   await expect(page).toHaveURL(`/test/${TEST_ID}/review?qi=2`);
 });
 
-test('result: part tabs, ranking messages and the hidden Review button', async ({ page }) => {
-  // Split the one-part paper into two parts, make the test not live, and switch HIDE_TEST_REVIEW on.
+/** The one-part paper of the demo result split into two parts, Atoms and Gases, and not live. */
+async function splitIntoTwoParts(page: Page) {
   await editReply<TestOutReply>(page, `/test/out/${TEST_ID}`, (reply) => {
     const [part] = reply.testData.format.parts;
     if (!part) return reply;
@@ -182,6 +182,11 @@ test('result: part tabs, ranking messages and the hidden Review button', async (
       },
     };
   });
+}
+
+test('result: part tabs, ranking messages and the hidden Review button', async ({ page }) => {
+  // Two parts, not live, and HIDE_TEST_REVIEW on.
+  await splitIntoTwoParts(page);
   await editReply<{ user: { config: Record<string, unknown> } }>(page, '/user', (reply) => ({ ...reply, user: { ...reply.user, config: { ...reply.user.config, HIDE_TEST_REVIEW: 'true' } } }));
   await page.goto(`/test/${TEST_ID}/result`);
   const tabs = page.getByRole('tablist', { name: 'Result sections' });
@@ -210,6 +215,102 @@ test('result: part tabs, ranking messages and the hidden Review button', async (
   await page.goto(`/test/${TEST_ID}/review`);
   await expect(page.getByText('Review is not available for your account.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Options' })).toHaveCount(0);
+});
+
+/** What scrolls sideways: the page itself, or any box in the page that scrolls its content sideways. */
+function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.scrollingElement;
+    if (root && root.scrollWidth > root.clientWidth) found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
+    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (element.scrollWidth > element.clientWidth + 1) found.push(`"${(element.textContent ?? '').trim().slice(0, 40)}": ${element.scrollWidth} > ${element.clientWidth}`);
+    }
+    return found;
+  });
+}
+
+test('phone, 360 px: results, result tabs, review, marksheet, answer sheet and test pages fit without scrolling sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await splitIntoTwoParts(page);
+  // A proctoring record with a flag, a snapshot and long words, as a flagged attempt has.
+  await page.route(api(`/proctor/events/${TEST_ID}`), (route) => {
+    const at = Date.now() - 3_600_000;
+    const event = (id: string, kind: string, offset: number, more: Record<string, unknown> = {}) => ({
+      id, kind, source: 'extension', at: at + offset, client_at: at + offset, received_at: at + offset, detail: null, evidence_url: null, late: false, ...more,
+    });
+    return route.fulfill({
+      json: {
+        test_id: TEST_ID, started_at: at, submitted_at: at + 660_000, snapshots: 1,
+        events: [
+          event('e1', 'BLUR', 5_000, { source: 'page' }),
+          event('e2', 'MULTI_FACE', 65_000, { detail: { faces: 2 }, evidence_url: '/favicon.svg' }),
+          event('e3', 'WARNING_SHOWN', 66_000, { detail: { reason: 'MULTI_FACE' }, late: true }),
+        ],
+      },
+    });
+  });
+
+  await page.goto(`/test/${TEST_ID}/result`);
+  const tabs = page.getByRole('tablist', { name: 'Result sections' });
+  await expect(tabs.getByRole('tab')).toHaveText(['Overall', 'Atoms', 'Gases', 'Score Card', 'Proctoring (2)']);
+  // Every tab is in sight, none cut off at the edge.
+  for (const tab of await tabs.getByRole('tab').all()) {
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360, `${await tab.textContent()} is in sight`).toBe(true);
+  }
+  for (const name of ['Overall', 'Atoms', 'Gases']) {
+    await tabs.getByRole('tab', { name, exact: true }).click();
+    const panel = page.getByRole('tabpanel', { name, exact: true });
+    expect(await sidewaysScrolling(page), `${name}, Overall view`).toEqual([]);
+    await panel.getByRole('tab', { name: 'Detailed view' }).click();
+    await expect(panel.getByRole('table')).toBeVisible();
+    expect(await sidewaysScrolling(page), `${name}, Detailed view`).toEqual([]);
+  }
+  await tabs.getByRole('tab', { name: 'Score Card' }).click();
+  // On a phone the score card is one card per part, with every figure.
+  const parts = page.getByRole('list', { name: 'Score Card by part' }).getByRole('listitem');
+  await expect(parts).toHaveCount(3);
+  await expect(parts.nth(2)).toContainText('Total');
+  await expect(parts.nth(2)).toContainText('7 / 16');
+  await expect(parts.nth(2)).toContainText('Skipped');
+  await expect(page.getByText('Ranking is available for Live Test Series only.')).toBeVisible();
+  expect(await sidewaysScrolling(page), 'Score Card').toEqual([]);
+  await tabs.getByRole('tab', { name: 'Proctoring (2)' }).click();
+  const timeline = page.getByRole('table', { name: 'Proctoring timeline, oldest first' });
+  await expect(timeline.getByRole('row')).toHaveCount(4);
+  await expect(timeline.getByRole('link', { name: /^Snapshot: More than one face seen by the camera at \d\d:\d\d:\d\d (AM|PM)$/ })).toBeVisible();
+  expect(await sidewaysScrolling(page), 'Proctoring').toEqual([]);
+  // The live test as it is: its ranking fits too.
+  await page.unrouteAll();
+  await page.goto(`/test/${TEST_ID}/result`);
+  await tabs.getByRole('tab', { name: 'Score Card' }).click();
+  await expect(page.getByRole('table', { name: 'Ranks of this test' })).toBeVisible();
+  expect(await sidewaysScrolling(page), 'Score Card with ranks').toEqual([]);
+
+  const routes = [
+    '/test-results', `/test/${TEST_ID}/review`, `/test/${TEST_ID}/review?qi=3`, '/marksheet', '/answer-sheet', `/answer-sheet/${TEST_ID}`,
+    '/test', `/test/${TEST_ID}`, '/mock-test',
+  ];
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    expect(await sidewaysScrolling(page), route).toEqual([]);
+  }
+  // The results list keeps Name, Score, Percentage and Action on a phone (spec: Correct / Wrong /
+  // Skipped hidden on small screens).
+  await page.goto('/test-results');
+  await expect(page.getByRole('columnheader', { name: 'Correct / Wrong / Skipped' })).toBeHidden();
+  await expect(page.getByRole('link', { name: `Result of ${TEST_NAME}` })).toBeVisible();
+  const marksheet = await page.goto('/marksheet');
+  expect(marksheet?.ok()).toBe(true);
+  await page.getByRole('link', { name: /View/ }).first().click();
+  await expect(page).toHaveURL(/\/marksheet\/.+/);
+  await expect(page.getByText(/^Updated /)).toBeVisible();
+  expect(await sidewaysScrolling(page), 'marksheet').toEqual([]);
 });
 
 test('result: a live test says the result will be declared soon until ranks load', async ({ page }) => {

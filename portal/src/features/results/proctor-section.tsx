@@ -40,6 +40,16 @@ export function flagCount(state: ProctorTimelineState): number | null {
 
 const CLASS_BADGES: Record<TimelineRow['kindClass'], string> = { flag: 'badge-warning', action: 'badge-info', info: 'badge-ghost' };
 
+/** The snapshot that goes with an entry: a thumbnail linking to the full image. */
+function Evidence({ row }: { row: TimelineRow }) {
+  if (!row.event.evidence_url) return null;
+  return (
+    <a href={row.event.evidence_url} target="_blank" rel="noopener noreferrer" className="link inline-block">
+      <img src={row.event.evidence_url} alt={`Snapshot: ${row.label} at ${row.clock}`} className="h-12 w-16 rounded object-cover" loading="lazy" />
+    </a>
+  );
+}
+
 function TimelineTable({ rows }: { rows: TimelineRow[] }) {
   return (
     <div className="overflow-x-auto rounded-box bg-base-100">
@@ -47,18 +57,22 @@ function TimelineTable({ rows }: { rows: TimelineRow[] }) {
         <caption className="sr-only">Proctoring timeline, oldest first</caption>
         <thead>
           <tr>
+            {/* On a phone the clock time goes under the time into the test, the source and snapshot under the event. */}
             <th scope="col">Into the test</th>
-            <th scope="col">Time</th>
+            <th scope="col" className="hidden sm:table-cell">Time</th>
             <th scope="col">What happened</th>
-            <th scope="col">Seen by</th>
-            <th scope="col">Evidence</th>
+            <th scope="col" className="hidden sm:table-cell">Seen by</th>
+            <th scope="col" className="hidden sm:table-cell">Evidence</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.event.id} className={row.kindClass === 'info' ? 'opacity-80' : undefined}>
-              <td className="font-mono">{row.offset}</td>
-              <td className="font-mono">{row.clock}</td>
+              <td className="font-mono">
+                {row.offset}
+                <span className="block whitespace-nowrap text-xs sm:hidden">{row.clock}</span>
+              </td>
+              <td className="hidden whitespace-nowrap font-mono sm:table-cell">{row.clock}</td>
               <th scope="row" className="font-normal">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className={`badge badge-sm ${CLASS_BADGES[row.kindClass]}`}>{CLASS_LABELS[row.kindClass]}</span>
@@ -66,17 +80,11 @@ function TimelineTable({ rows }: { rows: TimelineRow[] }) {
                   {row.event.late ? <span className="badge badge-sm badge-outline">Arrived after the test ended</span> : null}
                 </div>
                 {row.detail ? <div className="text-sm opacity-80">{row.detail}</div> : null}
+                <div className="text-xs opacity-80 sm:hidden">Seen by: {row.source}</div>
+                {row.event.evidence_url ? <div className="mt-1 sm:hidden"><Evidence row={row} /></div> : null}
               </th>
-              <td>{row.source}</td>
-              <td>
-                {row.event.evidence_url ? (
-                  <a href={row.event.evidence_url} target="_blank" rel="noopener noreferrer" className="link inline-block">
-                    <img src={row.event.evidence_url} alt={`Snapshot: ${row.label} at ${row.clock}`} className="h-12 w-16 rounded object-cover" loading="lazy" />
-                  </a>
-                ) : (
-                  <span aria-label="None">-</span>
-                )}
-              </td>
+              <td className="hidden sm:table-cell">{row.source}</td>
+              <td className="hidden sm:table-cell">{row.event.evidence_url ? <Evidence row={row} /> : <span aria-label="None">-</span>}</td>
             </tr>
           ))}
         </tbody>

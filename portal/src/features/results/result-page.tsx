@@ -91,7 +91,8 @@ function DetailedView({ stats, rows, reviewHref, caption }: { stats: ScoreStats;
           <thead>
             <tr>
               <th scope="col">Q. No.</th>
-              <th scope="col">Difficulty</th>
+              {/* On a phone the difficulty goes under the question number, so the table fits. */}
+              <th scope="col" className="hidden sm:table-cell">Difficulty</th>
               <th scope="col">Status</th>
               <th scope="col">Marks</th>
               <th scope="col">Time</th>
@@ -108,8 +109,9 @@ function DetailedView({ stats, rows, reviewHref, caption }: { stats: ScoreStats;
                   ) : (
                     row.context.question.qnf
                   )}
+                  {row.difficulty ? <span className="block text-xs font-normal opacity-80 sm:hidden">{DIFFICULTY_LABELS[row.difficulty]}</span> : null}
                 </th>
-                <td>{row.difficulty ? DIFFICULTY_LABELS[row.difficulty] : '-'}</td>
+                <td className="hidden sm:table-cell">{row.difficulty ? DIFFICULTY_LABELS[row.difficulty] : '-'}</td>
                 <td><span className={`badge badge-sm ${STATUS_BADGES[row.status]}`}>{STATUS_LABELS[row.status]}</span></td>
                 <td>{row.status === 'pending' ? '-' : formatMarks(row.marks)}{row.graded ? <span className="ml-1 text-xs opacity-70">(graded)</span> : null}</td>
                 <td>{formatDuration(row.seconds)}</td>
@@ -166,11 +168,36 @@ function ScoreCard({ reply, parts }: { reply: TestOutReply; parts: { label: stri
       <td className="hidden md:table-cell">{formatDuration(stats.time_spent)}</td>
     </>
   );
+  const figures = (stats: ScoreStats): [string, string][] => [
+    ['Score', `${formatNumber(stats.scored)} / ${formatNumber(stats.max_marks)}`],
+    ['Percentage', formatPercent(stats.percentage)],
+    ['Accuracy', formatPercent(stats.accuracy)],
+    ['Correct', String(stats.correct)],
+    ['Wrong', String(stats.wrong)],
+    ['Skipped', String(stats.skipped)],
+    ['Time spent', formatDuration(stats.time_spent)],
+  ];
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="score-card-heading" className="flex flex-col gap-3">
         <h2 id="score-card-heading" className="text-lg font-bold">Score Card</h2>
-        <div className="overflow-x-auto rounded-box bg-base-100">
+        {/* A phone gets one card per part instead of a table that would scroll sideways. */}
+        <ul className="flex flex-col gap-3 sm:hidden" aria-label="Score Card by part">
+          {[...rows, { label: 'Total', stats: result }].map((part) => (
+            <li key={part.label} className="rounded-box bg-base-200 p-3">
+              <h3 className="font-semibold">{part.label}</h3>
+              <dl className="mt-2 grid grid-cols-3 gap-x-3 gap-y-2 text-sm">
+                {figures(part.stats).map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="opacity-80">{label}</dt>
+                    <dd className="font-semibold">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-x-auto rounded-box bg-base-100 sm:block">
           <table className="table table-sm">
             <thead>
               <tr>

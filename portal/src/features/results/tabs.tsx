@@ -37,32 +37,31 @@ export function Tabs({ label, items, selected, onSelect, idPrefix, className = '
     refs.current.get(item.key)?.focus();
   }
 
+  // The tabs wrap onto a second row rather than scroll: on a phone every tab stays in sight.
   return (
-    <div className="overflow-x-auto">
-      <div role="tablist" aria-label={label} className={`tabs flex-nowrap ${className}`} onKeyDown={onKeyDown}>
-        {items.map((item) => {
-          const active = item.key === selected;
-          return (
-            <button
-              key={item.key}
-              ref={(element) => {
-                if (element) refs.current.set(item.key, element);
-                else refs.current.delete(item.key);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(idPrefix, item.key)}
-              aria-selected={active}
-              aria-controls={panelId(idPrefix, item.key)}
-              tabIndex={active ? 0 : -1}
-              className={`tab whitespace-nowrap ${active ? 'tab-active font-semibold' : ''}`}
-              onClick={() => onSelect(item.key)}
-            >
-              {item.label}
-            </button>
-          );
-        })}
-      </div>
+    <div role="tablist" aria-label={label} className={`tabs flex-wrap ${className}`} onKeyDown={onKeyDown}>
+      {items.map((item) => {
+        const active = item.key === selected;
+        return (
+          <button
+            key={item.key}
+            ref={(element) => {
+              if (element) refs.current.set(item.key, element);
+              else refs.current.delete(item.key);
+            }}
+            type="button"
+            role="tab"
+            id={tabId(idPrefix, item.key)}
+            aria-selected={active}
+            aria-controls={panelId(idPrefix, item.key)}
+            tabIndex={active ? 0 : -1}
+            className={`tab whitespace-nowrap ${active ? 'tab-active font-semibold' : ''}`}
+            onClick={() => onSelect(item.key)}
+          >
+            {item.label}
+          </button>
+        );
+      })}
     </div>
   );
 }

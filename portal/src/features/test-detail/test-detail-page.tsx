@@ -32,12 +32,12 @@ function InfoTable({ test }: { test: TestInfo }) {
   if (test.mp_cost > 0) rows.push(['Merit points', String(test.mp_cost)]);
   if (test.access_code) rows.push(['Access code', 'Needed to start']);
   return (
-    <table className="table">
+    <table className="table table-sm sm:table-md">
       <caption className="sr-only">About this test</caption>
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
-            <th scope="row" className="w-40">{label}</th>
+            <th scope="row" className="w-28 sm:w-40">{label}</th>
             <td>{value}</td>
           </tr>
         ))}
@@ -87,12 +87,16 @@ function TestDetail({ reply }: { reply: TestGetReply }) {
           <h2 id="attempts-heading" className="card-title">Results</h2>
           {results.length === 0 ? <p className="opacity-80">You have no results for this test yet.</p> : (
             <div className="overflow-x-auto">
-              <table className="table">
+              <table className="table table-sm sm:table-md">
                 <thead>
                   <tr>
                     <th scope="col">#</th>
                     <th scope="col" className="hidden sm:table-cell">Submitted At</th>
-                    <th scope="col">Scored / Max Marks</th>
+                    <th scope="col">
+                      {/* The short label on a phone, so the table fits; the full one stays for screen readers. */}
+                      <span className="sm:hidden" aria-hidden="true">Score</span>
+                      <span className="max-sm:sr-only">Scored / Max Marks</span>
+                    </th>
                     <th scope="col" className="hidden sm:table-cell">Percentage</th>
                     <th scope="col">Action</th>
                   </tr>

@@ -80,7 +80,8 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
       </div>
       {error ? <p className="mt-3 text-error" role="alert">{error}</p> : null}
       {!doc && !error ? <span className="loading loading-spinner mx-auto mt-6" aria-label="Loading PDF" /> : null}
-      <div ref={pages} className="min-h-0 flex-1 overflow-auto bg-base-200 py-3" data-testid="pdf-pages" />
+      {/* Focusable, so the pages scroll by keyboard too. */}
+      <div ref={pages} className="min-h-0 flex-1 overflow-auto bg-base-200 py-3" data-testid="pdf-pages" tabIndex={0} role="region" aria-label={`${title} pages`} />
     </div>
   );
 }

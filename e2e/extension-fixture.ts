@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
@@ -15,6 +15,8 @@ import { chromium, expect, test as base, type BrowserContext, type Page } from '
  * - `page`: the context's first tab.
  * - `extensionId`: read from the extension's service worker URL.
  * - `openPopup(page)`: shows the extension popup (popup.html) in `page` and returns it.
+ * - `openActionPopup(page)`: opens the real popup over `page`'s tab, as a click on the toolbar
+ *   button does (so `activeTab` applies), and returns a handle to read it and take its picture.
  */
 
 /** The id Chrome derives from the public key pinned in extension/package.json "manifest.key". */
@@ -38,9 +40,64 @@ export const EXTENSION_ARGS: readonly string[] = [
   '--disable-quic',
 ];
 
+/** The popup Chrome opens from the toolbar button: not a Playwright page, so read over DevTools. */
+export interface ActionPopup {
+  /** The popup's visible text. */
+  text(): Promise<string>;
+  /** A PNG of the popup, written to `path`. */
+  screenshot(path: string): Promise<void>;
+}
+
 export interface ExtensionFixtures {
   extensionId: string;
   openPopup: (page: Page) => Promise<Page>;
+  openActionPopup: (page: Page) => Promise<ActionPopup>;
+}
+
+type SendCdp = (method: string, params?: Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * Clicks the extension's toolbar button for `page`'s tab (DevTools' Extensions.triggerAction, which
+ * needs --enable-unsafe-extension-debugging and a pipe connection, as Playwright's launch has), then
+ * attaches to the popup it opens.
+ */
+async function openActionPopup(context: BrowserContext, extensionId: string, page: Page): Promise<ActionPopup> {
+  const browser = context.browser();
+  if (!browser) throw new Error('No browser connection for the toolbar button.');
+  const session = await browser.newBrowserCDPSession();
+  const send = session.send.bind(session) as unknown as SendCdp;
+  // Tab targets are listed only when asked for by type.
+  const targets = async () => ((await send('Target.getTargets', { filter: [{ type: 'tab' }, { type: 'page' }] })) as { targetInfos: { targetId: string; type: string; url: string }[] }).targetInfos;
+  const tabs = (await targets()).filter((target) => target.type === 'tab' && target.url === page.url());
+  if (tabs.length !== 1) throw new Error(`Expected one tab at ${page.url()}, found ${tabs.length}.`);
+  await send('Extensions.triggerAction', { id: extensionId, targetId: tabs[0]?.targetId });
+  const popupUrl = `chrome-extension://${extensionId}/popup.html`;
+  let popup: { targetId: string } | undefined;
+  await expect.poll(async () => (popup = (await targets()).find((target) => target.type === 'page' && target.url === popupUrl))).toBeTruthy();
+  const { sessionId } = (await send('Target.attachToTarget', { targetId: popup?.targetId, flatten: false })) as { sessionId: string };
+  let nextId = 1;
+  const waiting = new Map<number, (reply: { result?: unknown; error?: { message: string } }) => void>();
+  session.on('Target.receivedMessageFromTarget', (event: { sessionId?: string; message: string }) => {
+    if (event.sessionId !== sessionId) return;
+    const reply = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
+    if (reply.id !== undefined) waiting.get(reply.id)?.(reply);
+  });
+  const inPopup = <T>(method: string, params: Record<string, unknown>) =>
+    new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      waiting.set(id, (reply) => (reply.error ? reject(new Error(reply.error.message)) : resolve(reply.result as T)));
+      void send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    });
+  return {
+    async text() {
+      const reply = await inPopup<{ result: { value?: string } }>('Runtime.evaluate', { expression: 'document.body.innerText', returnByValue: true });
+      return reply.result.value ?? '';
+    },
+    async screenshot(path) {
+      const { data } = await inPopup<{ data: string }>('Page.captureScreenshot', { format: 'png' });
+      writeFileSync(path, Buffer.from(data, 'base64'));
+    },
+  };
 }
 
 export const test = base.extend<ExtensionFixtures>({
@@ -52,7 +109,8 @@ export const test = base.extend<ExtensionFixtures>({
     const context: BrowserContext = await chromium.launchPersistentContext('', {
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [...EXTENSION_ARGS],
+      // The toolbar button is clicked over DevTools (openActionPopup).
+      args: [...EXTENSION_ARGS, '--enable-unsafe-extension-debugging'],
     });
     await use(context);
     await context.close();
@@ -74,6 +132,10 @@ export const test = base.extend<ExtensionFixtures>({
       await page.goto(`chrome-extension://${extensionId}/popup.html`);
       return page;
     });
+  },
+
+  openActionPopup: async ({ context, extensionId }, use) => {
+    await use((page) => openActionPopup(context, extensionId, page));
   },
 });
 

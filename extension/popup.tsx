@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
+import './popup.css';
+import { PORTAL_ORIGINS } from './lib/config';
 import { MEDIA_PERMISSION_PATH } from './lib/media-messages';
-import { statusText, type Pairing } from './lib/pairing-state';
+import type { Pairing } from './lib/pairing-state';
 import { currentPairing, sessionPairingStore } from './lib/pairing-store';
+import { popupStatus } from './lib/popup-status';
 import { sessionWatchStorage } from './lib/proctor-controller';
 import { watchSummary } from './lib/watch-summary';
 
@@ -28,8 +31,47 @@ async function tabExists(tabId: number): Promise<boolean> {
   }
 }
 
+/** The tab the popup was opened on. Its URL is known through `activeTab` (granted by the click on the toolbar button). */
+async function openedOnTab(): Promise<{ url: string | undefined; id: number | undefined }> {
+  try {
+    const [tab] = await chrome.tabs.query({ active: true, currentWindow: true });
+    return { url: tab?.url, id: tab?.id };
+  } catch {
+    return { url: undefined, id: undefined };
+  }
+}
+
+/** The portal's mark (portal/public/favicon.svg). */
+function Logo() {
+  return (
+    <svg className="logo" viewBox="0 0 64 64" aria-hidden="true">
+      <path d="M32 4 8 14v16c0 15 10 26 24 30 14-4 24-15 24-30V14z" fill="currentColor" />
+      <path d="m22 32 7 7 14-15" fill="none" stroke="#fff" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn-sm"
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
 function Popup() {
   const [pairing, setPairing] = useState<Pairing | null | undefined>(undefined);
+  const [tab, setTab] = useState<{ url: string | undefined; id: number | undefined }>({ url: undefined, id: undefined });
   const [watching, setWatching] = useState<string[]>([]);
   const [allowed, setAllowed] = useState(false);
 
@@ -46,6 +88,7 @@ function Popup() {
       );
       void mediaAllowed().then((value) => active && setAllowed(value));
     };
+    void openedOnTab().then((found) => active && setTab(found));
     refresh();
     chrome.storage.session.onChanged.addListener(refresh);
     return () => {
@@ -54,35 +97,78 @@ function Popup() {
     };
   }, []);
 
+  const status = pairing === undefined ? null : popupStatus({ pairing, tabUrl: tab.url, tabId: tab.id, trusted: PORTAL_ORIGINS });
+  const explainOrigins = status?.situation === 'untrusted' || status?.situation === 'unknown';
+
   return (
-    <main style={{ minWidth: 260, padding: '12px 16px', fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
-      <h1 style={{ fontSize: 16, margin: '0 0 8px' }}>Invigil Proctor</h1>
-      <p role="status" aria-live="polite" style={{ margin: 0, color: pairing ? '#1b5e20' : '#444' }}>
-        {pairing === undefined ? 'Checking…' : statusText(pairing)}
-      </p>
-      {watching.length > 0 ? (
-        <section aria-labelledby="watching-heading" style={{ marginTop: 8 }}>
-          <h2 id="watching-heading" style={{ fontSize: 14, margin: '0 0 4px' }}>Watching your test</h2>
-          <ul style={{ margin: 0, paddingLeft: 18 }}>
-            {watching.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
+    <div className="popup">
+      <header className="navbar">
+        <Logo />
+        <h1 className="brand">Invigil Proctor</h1>
+        {status ? (
+          // The status line below says the same in words; the badge is for the eye.
+          <span className={`badge ${status.connected ? 'badge-success' : 'badge-warning'}`} aria-hidden="true">
+            {status.connected ? 'Connected' : 'Not connected'}
+          </span>
+        ) : null}
+      </header>
+      <main className="content">
+        <section className="card" aria-label="Connection">
+          <p role="status" aria-live="polite" className="status">
+            {status ? status.status : 'Checking…'}
+          </p>
+          {status?.reason ? <p className="reason">{status.reason}</p> : null}
+          {explainOrigins && status ? (
+            <>
+              <h2>It trusts</h2>
+              <ul className="origins" aria-label="Trusted portal origins">
+                {status.trusted.map((origin) => (
+                  <li key={origin}>
+                    <code>{origin}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {status?.buildCommand ? (
+            <>
+              <h2>{status.situation === 'untrusted' ? 'Build it for this origin' : 'Build it for your portal'}</h2>
+              <pre className="command" aria-label="Build command">
+                <code>{status.buildCommand}</code>
+              </pre>
+              <div className="row">
+                <CopyButton text={status.buildCommand} />
+                <p className="hint">
+                  In the Invigil repository; then reload the extension in chrome://extensions. More in extension/README.md.
+                </p>
+              </div>
+            </>
+          ) : null}
         </section>
-      ) : null}
-      <p style={{ margin: '8px 0 0' }}>
-        {allowed ? (
-          'Camera and microphone: allowed (for tests that check faces or speech)'
-        ) : (
-          <>
-            <a href={chrome.runtime.getURL(MEDIA_PERMISSION_PATH)} target="_blank" rel="noreferrer">
-              Allow camera and microphone
-            </a>{' '}
-            (for tests that check faces or speech)
-          </>
-        )}
-      </p>
-    </main>
+        {watching.length > 0 ? (
+          <section className="card" aria-labelledby="watching-heading">
+            <h2 id="watching-heading">Watching your test</h2>
+            <ul className="list">
+              {watching.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <p className="media">
+          {allowed ? (
+            'Camera and microphone: allowed (for tests that check faces or speech)'
+          ) : (
+            <>
+              <a className="link" href={chrome.runtime.getURL(MEDIA_PERMISSION_PATH)} target="_blank" rel="noreferrer">
+                Allow camera and microphone
+              </a>{' '}
+              (for tests that check faces or speech)
+            </>
+          )}
+        </p>
+      </main>
+    </div>
   );
 }
 

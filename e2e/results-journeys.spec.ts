@@ -570,6 +570,15 @@ test('test detail: breadcrumb, info, start button, results and not found', async
   await taken.click();
   await expect(page).toHaveURL(`/test/${TEST_ID}`);
   await expect(page.getByRole('heading', { name: TEST_NAME, level: 1 })).toBeVisible();
+  // A failed load says so and retries; no tests at all says so too.
+  let mockTestsFail = true;
+  await page.route(api('/test/mock-tests'), (route) => (mockTestsFail ? route.fulfill({ status: 500, json: { message: 'Boom' } }) : route.fulfill({ json: [] })));
+  await page.goto('/mock-test');
+  await expect(snackbar(page)).toContainText('Error fetching tests!');
+  mockTestsFail = false;
+  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('No assesment scheduled!')).toBeVisible();
+  await page.unrouteAll();
 
   await page.goto('/test/no-such-test');
   await expect(page.getByText('Test not found!')).toBeVisible();

@@ -1,9 +1,9 @@
 import type { TestListItem } from '@invigil/shared/api/tests';
 import { FileCheck2, Info } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
+import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { formatDateTime } from '../../lib/date-time';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
 import { fetchAttemptedList } from './answer-sheet-api';
@@ -44,33 +44,9 @@ function AnswerSheetCard({ test }: { test: TestListItem }) {
 }
 
 export default function AnswerSheetListPage({ title }: { title: string }) {
-  const [tests, setTests] = useState<TestListItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    fetchAttemptedList().then(
-      (list) => {
-        if (!alive) return;
-        setTests(list);
-        setFailed(false);
-      },
-      (error: unknown) => {
-        if (!alive) return;
-        setFailed(true);
-        showSnackbar(error instanceof ApiError && error.message ? error.message : ATTEMPTED_LIST_FAILED, { color: 'error' });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setFailed(false);
-    setAttempt((n) => n + 1);
-  }, []);
+  const { data: tests, failed, retry } = useRetryableLoad(fetchAttemptedList, (error) =>
+    showSnackbar(error instanceof ApiError && error.message ? error.message : ATTEMPTED_LIST_FAILED, { color: 'error' }),
+  );
 
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6">

@@ -1,8 +1,8 @@
-import type { MockTestsReply, TestListItem } from '@invigil/shared/api/tests';
+import type { TestListItem } from '@invigil/shared/api/tests';
 import { ChevronRight, Clock } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
+import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
 import { fetchMockTests } from './mock-test-api';
 import { mockTestStatus, seriesTitle, type MockTestTone } from './mock-test-status';
@@ -44,33 +44,7 @@ function MockTestRow({ test }: { test: TestListItem }) {
  * series (mock_id), each leading to its detail page (/test/{id}) with its attempts and results.
  */
 export default function MockTestPage({ title }: { title: string }) {
-  const [series, setSeries] = useState<MockTestsReply | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let alive = true;
-    fetchMockTests().then(
-      (reply) => {
-        if (!alive) return;
-        setSeries(reply);
-        setFailed(false);
-      },
-      () => {
-        if (!alive) return;
-        setFailed(true);
-        showSnackbar(LIST_FAILED, { color: 'error' });
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => {
-    setFailed(false);
-    setAttempt((n) => n + 1);
-  }, []);
+  const { data: series, failed, retry } = useRetryableLoad(fetchMockTests, () => showSnackbar(LIST_FAILED, { color: 'error' }));
 
   return (
     <main className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countNavigatorStates, navigatorCell, navigatorState, NAVIGATOR_PRECEDENCE } from './navigator-state';
+import { legendCounts, navigatorCell, navigatorState, NAVIGATOR_PRECEDENCE } from './navigator-state';
 
 const T = 1_700_000_000_000;
 const open = { selected: false, accessible: true };
@@ -28,14 +28,18 @@ describe('navigatorState', () => {
     expect(navigatorCell({ ...blank, mts: T }, open)).toEqual({ state: 'marked', markedAnswered: false });
     expect(navigatorCell({ ats: T, mts: T, vts: T }, { selected: true, accessible: true }).markedAnswered).toBe(false);
   });
-  it('counts states for the legend', () => {
-    expect(countNavigatorStates(['answered', 'answered', 'selected'])).toEqual({
-      selected: 1,
-      inaccessible: 0,
-      marked: 0,
-      answered: 2,
-      visited: 0,
-      'not-visited': 0,
-    });
+  it('counts for the legend what the student did, also in a part that is over', () => {
+    const questions = [
+      { ats: T, mts: null, vts: T }, // answered in Part A, which is over
+      { ats: T, mts: T, vts: T }, // answered and marked, Part A
+      { ats: null, mts: T, vts: T }, // marked without an answer, Part A
+      { ats: T, mts: null, vts: T }, // answered, the current question of Part B
+      { ats: null, mts: null, vts: T }, // seen, not answered
+      blank,
+    ];
+    const partB = (qi: number) => qi >= 3;
+    expect(legendCounts(questions, partB)).toEqual({ answered: 3, visited: 2, marked: 2, 'not-visited': 1, inaccessible: 3 });
+    expect(legendCounts(questions, () => true).inaccessible).toBe(0);
+    expect(legendCounts([], () => true)).toEqual({ answered: 0, visited: 0, marked: 0, 'not-visited': 0, inaccessible: 0 });
   });
 });

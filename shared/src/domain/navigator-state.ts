@@ -35,9 +35,27 @@ export function navigatorCell(question: Pick<QuestionState, 'ats' | 'mts' | 'vts
   return { state, markedAnswered: state === 'marked' && question.ats !== null };
 }
 
-/** How many questions are in each state, for the navigator legend. */
-export function countNavigatorStates(states: readonly NavigatorState[]): Record<NavigatorState, number> {
-  const counts: Record<NavigatorState, number> = { selected: 0, inaccessible: 0, marked: 0, answered: 0, visited: 0, 'not-visited': 0 };
-  for (const state of states) counts[state] += 1;
+/** The legend's rows with a count: what the student did, and what the open part leaves out. */
+export type LegendCountKey = 'answered' | 'visited' | 'marked' | 'not-visited' | 'inaccessible';
+
+/**
+ * The navigator legend's counts. They say what the student did with each question, whatever its
+ * cell shows now: a question of a part that is over still counts as answered (its cell shows only
+ * 'inaccessible'), and so does the current one. Answered, Not answered (visited, no answer) and
+ * Not visited add up to every question; Answered is the submit overview's Attempted and Marked its
+ * Marked for review; Not accessible now is counted on its own, beside them.
+ */
+export function legendCounts(
+  questions: readonly Pick<QuestionState, 'ats' | 'mts' | 'vts'>[],
+  accessible: (qi: number) => boolean,
+): Record<LegendCountKey, number> {
+  const counts: Record<LegendCountKey, number> = { answered: 0, visited: 0, marked: 0, 'not-visited': 0, inaccessible: 0 };
+  questions.forEach((question, qi) => {
+    if (question.ats !== null) counts.answered += 1;
+    else if (question.vts !== null) counts.visited += 1;
+    else counts['not-visited'] += 1;
+    if (question.mts !== null) counts.marked += 1;
+    if (!accessible(qi)) counts.inaccessible += 1;
+  });
   return counts;
 }

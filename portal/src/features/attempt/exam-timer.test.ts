@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeWarning, anchorFromServer, crossedMultiple, delayToNextTick, formatTimeLeft, remainingMs, resyncAnchor, secondsLeft, spokenTimeLeft, ticksSince } from './exam-timer';
+import { examClocks, timeWarning, anchorFromServer, crossedMultiple, delayToNextTick, formatTimeLeft, remainingMs, resyncAnchor, secondsLeft, spokenTimeLeft, ticksSince } from './exam-timer';
 
 describe('exam clock', () => {
   it('starts from the server: deadline minus server time', () => {
@@ -58,5 +58,24 @@ describe('exam clock', () => {
     expect(timeWarning(61, 59)).toBe('Only 1 minute left.');
     expect(timeWarning(400, 30)).toBe('Only 1 minute left.');
     expect(timeWarning(5, 0)).toBeNull();
+  });
+
+  it("shows the open part's time left beside the whole test's, and the break's during the rest", () => {
+    const names = ['Part A', 'Part B'];
+    // Part A (10 min), 1 min rest, Part B (10 min): 17:03 left overall is 6:03 left in Part A.
+    expect(examClocks(1023, { phase: 'part', part: 0, secondsLeft: 363 }, names)).toEqual([
+      { kind: 'part', label: 'Part A time left', shortLabel: 'Part A', seconds: 363, spoken: 'Part A: 6 minutes left' },
+      { kind: 'test', label: 'Test time left', shortLabel: 'Test', seconds: 1023, spoken: 'Test: 17 minutes left' },
+    ]);
+    expect(examClocks(656, { phase: 'gap', endedPart: 0, nextPart: 1, secondsToNext: 56 }, names)).toEqual([
+      { kind: 'break', label: 'Break: Part B starts in', shortLabel: 'Break', seconds: 56, spoken: 'Break: Part B starts in 56 seconds' },
+      { kind: 'test', label: 'Test time left', shortLabel: 'Test', seconds: 656, spoken: 'Test: 10 minutes left' },
+    ]);
+    expect(examClocks(1270, { phase: 'before', secondsToStart: 2 }, names)[0]).toMatchObject({ kind: 'start', label: 'Part A starts in', shortLabel: 'Starts', seconds: 2 });
+    // A part without a name is called by its number.
+    expect(examClocks(100, { phase: 'part', part: 1, secondsLeft: 100 }, ['Part A', ''])[0]?.label).toBe('Part 2 time left');
+    // Without part-wise timing, or once it is over, only the test's clock.
+    expect(examClocks(900, null, [])).toEqual([{ kind: 'test', label: 'Time left', shortLabel: 'Test', seconds: 900, spoken: '15 minutes left' }]);
+    expect(examClocks(0, { phase: 'over' }, names)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
+import type { PartwiseStatus } from '@invigil/shared/domain/partwise-timing';
 
 /**
  * The countdown between server replies. The server owns the clock: at load, time left is
@@ -74,6 +75,40 @@ export function spokenTimeLeft(seconds: number): string {
   if (mm > 0) parts.push(`${mm} minute${mm === 1 ? '' : 's'}`);
   if (hh === 0 && mm < 5) parts.push(`${s % 60} second${s % 60 === 1 ? '' : 's'}`);
   return `${parts.join(' ') || '0 seconds'} left`;
+}
+
+export interface ExamClock {
+  /** The whole test's clock, an open part's, the rest before the next part, or the wait before the first. */
+  kind: 'test' | 'part' | 'break' | 'start';
+  /** What the clock counts down to, as shown beside it ("Part A time left"). */
+  label: string;
+  /** The short form for the phone's toolbar ("Part A", "Break", "Test"). */
+  shortLabel: string;
+  seconds: number;
+  /** For screen readers ("Part A: 6 minutes left"). */
+  spoken: string;
+}
+
+/**
+ * The clocks the student sees: the one that matters now first, then the whole test's. Under
+ * part-wise timing that is the open part's time left (it locks at zero), the rest before the next
+ * part, or the wait before the first; otherwise, and once the last part is over, only the test's.
+ */
+export function examClocks(timeLeft: number, partwise: PartwiseStatus | null, partNames: readonly string[]): ExamClock[] {
+  const name = (part: number) => partNames[part] || `Part ${part + 1}`;
+  const spokenIn = (seconds: number) => spokenTimeLeft(seconds).replace(/ left$/, '');
+  if (!partwise || partwise.phase === 'over') return [{ kind: 'test', label: 'Time left', shortLabel: 'Test', seconds: timeLeft, spoken: spokenTimeLeft(timeLeft) }];
+  const whole: ExamClock = { kind: 'test', label: 'Test time left', shortLabel: 'Test', seconds: timeLeft, spoken: `Test: ${spokenTimeLeft(timeLeft)}` };
+  if (partwise.phase === 'part') {
+    const part = name(partwise.part);
+    return [{ kind: 'part', label: `${part} time left`, shortLabel: part, seconds: partwise.secondsLeft, spoken: `${part}: ${spokenTimeLeft(partwise.secondsLeft)}` }, whole];
+  }
+  if (partwise.phase === 'gap') {
+    const label = `Break: ${name(partwise.nextPart)} starts in`;
+    return [{ kind: 'break', label, shortLabel: 'Break', seconds: partwise.secondsToNext, spoken: `${label} ${spokenIn(partwise.secondsToNext)}` }, whole];
+  }
+  const label = `${name(0)} starts in`;
+  return [{ kind: 'start', label, shortLabel: 'Starts', seconds: partwise.secondsToStart, spoken: `${label} ${spokenIn(partwise.secondsToStart)}` }, whole];
 }
 
 /** Spoken and shown once as the countdown passes 5 minutes and 1 minute left. */

@@ -1,13 +1,13 @@
-import { countNavigatorStates, navigatorCell, type NavigatorState } from '@invigil/shared/domain/navigator-state';
+import { legendCounts, navigatorCell, type LegendCountKey, type NavigatorState } from '@invigil/shared/domain/navigator-state';
 import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Clock, Eye, FileUp, Paperclip, Type } from 'lucide-react';
+import { Eye, FileUp, Paperclip, Type } from 'lucide-react';
 import { memo, useState } from 'react';
 import { afterPaint } from './attempt-store';
 import { answerSheetDialogOpen } from './answer-sheet-dialog';
 import { useAttempt } from './attempt-context';
-import { formatTimeLeft, spokenTimeLeft } from './exam-timer';
 import { largeText, setLargeText } from './text-size';
+import { TimeLeft } from './time-left';
 
 type CellCode = NavigatorState | 'marked-answered';
 
@@ -81,31 +81,12 @@ const NavigatorCell = memo(function NavigatorCell({ qi, onPick }: { qi: number; 
   );
 });
 
-export function TimeLeft({ compact = false }: { compact?: boolean }) {
-  useSignals();
-  const { session } = useAttempt();
-  const left = session.timeLeft.value;
-  const low = left < 300;
-  // Announce only each whole minute (and the last 10 s), not every second.
-  const spoken = left % 60 === 0 || left <= 10 ? spokenTimeLeft(left) : null;
-  return (
-    <div className={`flex items-center gap-2 ${compact ? '' : 'rounded-box bg-base-200 px-3 py-2'}`}>
-      <Clock className={`h-5 w-5 ${low ? 'text-error' : ''}`} aria-hidden="true" />
-      {compact ? null : <span className="text-sm">Time left</span>}
-      <span className={`font-mono text-lg font-bold tabular-nums ${low ? 'text-error' : ''}`} aria-hidden="true" data-testid="time-left">
-        {formatTimeLeft(left)}
-      </span>
-      <span className="sr-only" aria-live="polite">{spoken ?? ''}</span>
-      <span className="sr-only">{spokenTimeLeft(left)}</span>
-    </div>
-  );
-}
-
 function Legend() {
   const { store, session } = useAttempt();
   const compute = () => ({
-    counts: countNavigatorStates(
-      store.states.map((state, qi) => navigatorCell(state.value, { selected: store.current.value === qi, accessible: session.isAccessible(qi) }).state),
+    counts: legendCounts(
+      store.states.map((state) => state.value),
+      (qi) => session.isAccessible(qi),
     ),
     partwise: session.partwiseNav.value !== null,
   });
@@ -115,7 +96,8 @@ function Legend() {
     const next = compute();
     afterThisFrame(() => setLegend(next));
   });
-  const shown: NavigatorState[] = ['answered', 'visited', 'marked', 'not-visited', 'selected'];
+  // The current question is where the student is, not something done: it has no count.
+  const shown: (LegendCountKey | 'selected')[] = ['answered', 'visited', 'marked', 'not-visited', 'selected'];
   if (partwise) shown.push('inaccessible');
   return (
     <ul className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs" aria-label="Legend">
@@ -123,7 +105,7 @@ function Legend() {
         <li key={state} className="flex items-center gap-1.5">
           <span className={`inline-block h-4 w-4 shrink-0 rounded-sm border ${state === 'selected' ? 'border-primary bg-primary' : CELL_CLASSES[state]}`} aria-hidden="true" />
           <span>{STATE_LABELS[state]}</span>
-          <span className="ml-auto font-semibold tabular-nums">{counts[state]}</span>
+          {state === 'selected' ? null : <span className="ml-auto font-semibold tabular-nums">{counts[state]}</span>}
         </li>
       ))}
     </ul>

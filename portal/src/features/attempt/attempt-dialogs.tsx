@@ -7,6 +7,7 @@ import { Modal } from '../../ui/modal';
 import { QuestionPages } from '../../ui/question-pages';
 import { questionTypeName, type AttemptQuestion } from './attempt-paper';
 import { sanitizeHtml } from './safe-html';
+import { TimeLeft } from './time-left';
 
 export function SubmitDialog({ open, overview, onCancel, onConfirm }: { open: boolean; overview: SubmitOverview | null; onCancel: () => void; onConfirm: () => void }) {
   const { model } = useAttempt();
@@ -101,6 +102,9 @@ export function RestDialog() {
   return (
     <Modal open={open} title="Break" dismissable={false}>
       <p role="status" aria-live="polite">{message}</p>
+      <div className="mt-3">
+        <TimeLeft announce={false} />
+      </div>
     </Modal>
   );
 }

@@ -3,8 +3,9 @@ import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
 import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
+import { useSnackbarClearance } from '../../lib/use-snackbar-clearance';
 import { UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/upload-types';
 import { NOTIFY_UPLOAD_BEFORE } from '@invigil/shared/domain/constants';
 import { effect } from '@preact/signals-react';
@@ -23,12 +24,14 @@ import { Modal } from '../../ui/modal';
 import { AttemptToolbar } from './attempt-toolbar';
 import { NavigatorLegend, NavigatorTools, QuestionGrid, QuestionNavigator } from './question-navigator';
 import { QuestionPanel } from './question-panel';
+import { TimeLeft } from './time-left';
 
 // Icons are created once: a re-render of the bar on every question change does not rebuild them.
-const PREV_ICON = <ChevronLeft className="h-4 w-4" aria-hidden="true" />;
+// Below 640 px the arrows go, so Prev, Mark, Clear and Save & Next fit one row on a 360 px phone.
+const PREV_ICON = <ChevronLeft className="hidden h-4 w-4 sm:block" aria-hidden="true" />;
 const MARK_ICON = <Bookmark className="h-4 w-4" aria-hidden="true" />;
 const CLEAR_ICON = <Eraser className="h-4 w-4" aria-hidden="true" />;
-const NEXT_ICON = <ChevronRight className="h-4 w-4" aria-hidden="true" />;
+const NEXT_ICON = <ChevronRight className="hidden h-4 w-4 sm:block" aria-hidden="true" />;
 
 function BottomBar() {
   useSignals();
@@ -38,8 +41,10 @@ function BottomBar() {
   const marked = store.states[qi]?.value.mts != null;
   // Clear on every question type (decision 0017); nothing to clear when answers come only as a PDF.
   const clearable = item !== undefined && !flags.onlyPdfAnswer;
+  const bar = useRef<HTMLDivElement>(null);
+  useSnackbarClearance(bar);
   return (
-    <div className="flex flex-wrap items-center gap-2 border-t border-base-300 bg-base-100 px-3 py-2" role="group" aria-label="Question actions">
+    <div ref={bar} className="flex flex-wrap items-center gap-1.5 border-t border-base-300 bg-base-100 px-3 py-2 sm:gap-2 [&>.btn]:px-2 sm:[&>.btn]:px-4" role="group" aria-label="Question actions">
       <button type="button" className="btn btn-outline btn-sm sm:btn-md" onClick={() => session.prev()} aria-keyshortcuts="Alt+P">
         {PREV_ICON}Prev
       </button>
@@ -79,7 +84,7 @@ function ProctoringGate(props: { testId: string; attemptKey: string; config: Rea
 }
 
 export function AttemptScreen() {
-  const { session, store, flags, model, config, testId, userId, uploadQueue } = useAttempt();
+  const { session, store, flags, model, config, testId, userId, uploadQueue, paper } = useAttempt();
   const autoSubmit = useCallback((reason: SubmitReason) => void session.submit(reason), [session]);
   const [navigatorOpen, setNavigatorOpen] = useState(false);
   const [preSubmitOpen, setPreSubmitOpen] = useState(false);
@@ -162,6 +167,9 @@ export function AttemptScreen() {
       </div>
       <Modal open={navigatorOpen} title="Questions" onClose={() => setNavigatorOpen(false)}>
         <div className="flex flex-col gap-3">
+          {/* The toolbar may cut a long name: here it is whole. */}
+          <p className="font-semibold">{paper.name}</p>
+          <TimeLeft announce={false} />
           <NavigatorLegend />
           <QuestionGrid onPick={() => setNavigatorOpen(false)} />
           <NavigatorTools

@@ -1,15 +1,16 @@
-import { ZoomIn, ZoomOut } from 'lucide-react';
+import { MoveHorizontal, ZoomIn, ZoomOut } from 'lucide-react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { MAX_ZOOM, MIN_ZOOM, zoomIn, zoomOut } from './pdf-zoom';
+import { fitWidthZoom, MAX_ZOOM, MIN_ZOOM, zoomIn, zoomOut } from './pdf-zoom';
 
 /**
  * The attachments' PDF viewer on pdf.js. This module (and pdf.js with it) loads only when a PDF is
  * opened; the worker comes from the package itself, never from a CDN.
  */
 export default function PdfViewer({ url, title }: { url: string; title: string }) {
-  const [zoom, setZoom] = useState(1);
+  // Null until the first page's width is known: the PDF opens fitted to the viewer's width.
+  const [zoom, setZoom] = useState<number | null>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pages = useRef<HTMLDivElement>(null);
@@ -18,6 +19,7 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
     let cancelled = false;
     let loaded: PDFDocumentProxy | null = null;
     setDoc(null);
+    setZoom(null);
     setError(null);
     void (async () => {
       try {
@@ -36,9 +38,27 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
     };
   }, [url]);
 
+  const fitWidth = async (loaded: PDFDocumentProxy, largest?: number): Promise<number> => {
+    const page = await loaded.getPage(1);
+    return fitWidthZoom(pages.current?.clientWidth ?? 0, page.getViewport({ scale: 1 }).width, largest);
+  };
+
+  useEffect(() => {
+    if (!doc || zoom !== null) return;
+    let cancelled = false;
+    void fitWidth(doc)
+      .catch(() => 1)
+      .then((fitted) => {
+        if (!cancelled) setZoom(fitted);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [doc, zoom]);
+
   useEffect(() => {
     const container = pages.current;
-    if (!doc || !container) return;
+    if (!doc || !container || zoom === null) return;
     let cancelled = false;
     container.replaceChildren();
     void (async () => {
@@ -69,12 +89,15 @@ export default function PdfViewer({ url, title }: { url: string; title: string }
   return (
     <div className="flex h-full flex-col">
       <div className="flex items-center gap-2 border-b border-base-300 pb-2" role="toolbar" aria-label={`${title} zoom`}>
-        <button type="button" className="btn btn-sm btn-square" aria-label="Zoom out" disabled={zoom <= MIN_ZOOM} onClick={() => setZoom(zoomOut)}>
+        <button type="button" className="btn btn-sm btn-square" aria-label="Zoom out" disabled={zoom === null || zoom <= MIN_ZOOM} onClick={() => setZoom((z) => zoomOut(z ?? 1))}>
           <ZoomOut className="h-4 w-4" aria-hidden="true" />
         </button>
-        <span className="w-14 text-center tabular-nums" aria-live="polite">{Math.round(zoom * 100)}%</span>
-        <button type="button" className="btn btn-sm btn-square" aria-label="Zoom in" disabled={zoom >= MAX_ZOOM} onClick={() => setZoom(zoomIn)}>
+        <span className="w-14 text-center tabular-nums" aria-live="polite">{zoom === null ? '' : `${Math.round(zoom * 100)}%`}</span>
+        <button type="button" className="btn btn-sm btn-square" aria-label="Zoom in" disabled={zoom === null || zoom >= MAX_ZOOM} onClick={() => setZoom((z) => zoomIn(z ?? 1))}>
           <ZoomIn className="h-4 w-4" aria-hidden="true" />
+        </button>
+        <button type="button" className="btn btn-sm btn-square" aria-label="Fit to width" title="Fit to width" disabled={!doc} onClick={() => doc && void fitWidth(doc, MAX_ZOOM).then(setZoom)}>
+          <MoveHorizontal className="h-4 w-4" aria-hidden="true" />
         </button>
         {doc ? <span className="ml-auto text-sm">{doc.numPages} page{doc.numPages === 1 ? '' : 's'}</span> : null}
       </div>

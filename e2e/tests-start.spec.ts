@@ -73,6 +73,12 @@ test('with no camera and no microphone the device check says both, and Proceed s
   await expect(page.getByRole('checkbox', { name: 'Audio' })).not.toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Camera' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  // How To Allow is a modal: its links lead to the guides, Escape closes it.
+  await page.getByRole('button', { name: 'How To Allow' }).click();
+  const howTo = page.getByRole('dialog', { name: 'How to allow the camera and microphone' });
+  await expect(howTo.getByRole('link', { name: 'Allow your webcam' })).toHaveAttribute('href', '/troubleshoot/guide/allow-camera');
+  await page.keyboard.press('Escape');
+  await expect(howTo).toHaveCount(0);
 });
 
 test('start waits for the agreement and for the test to open', async ({ page }) => {

@@ -1,6 +1,6 @@
 // Makes the troubleshoot screen's two videos: screen recordings of this portal in headless
 // Chromium with its fake camera and microphone, written to portal/public/troubleshoot/ as small
-// VP9 WebM files with WebVTT captions (the captions are the steps in
+// VP9 WebM files with WebVTT captions and a WebP poster (the captions are the steps in
 // portal/src/features/troubleshoot/troubleshoot-videos.ts, timed as the recording goes).
 //
 //   npm run build -w portal && npm run build -w server
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ArrayBufferTarget, Muxer } from 'webm-muxer';
 import { startBuiltServer } from '../bench/bench-server.mjs';
-import { captionsSource, GUIDE_VIDEOS, videoSource } from '../portal/src/features/troubleshoot/troubleshoot-videos.ts';
+import { captionsSource, GUIDE_VIDEOS, posterSource, videoSource } from '../portal/src/features/troubleshoot/troubleshoot-videos.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const VIEWPORT = { width: 960, height: 600 };
@@ -37,11 +37,21 @@ function pointerOverlay() {
   const install = () => {
     const dot = document.createElement('div');
     dot.setAttribute('aria-hidden', 'true');
-    dot.style.cssText = 'position:fixed;left:-40px;top:-40px;width:22px;height:22px;margin:-11px 0 0 -11px;border-radius:50%;border:3px solid #4338ca;background:rgba(67,56,202,.25);z-index:2147483647;pointer-events:none;transition:transform .15s';
+    // A popover, so it can be lifted above a modal dialog (both live in the top layer).
+    dot.popover = 'manual';
+    dot.style.cssText = 'position:fixed;inset:auto;left:-40px;top:-40px;width:22px;height:22px;margin:-11px 0 0 -11px;padding:0;overflow:visible;border-radius:50%;border:3px solid #4338ca;background:rgba(67,56,202,.25);pointer-events:none;transition:transform .15s';
     document.documentElement.appendChild(dot);
+    dot.showPopover();
+    let aboveModal = false;
     addEventListener('mousemove', (event) => {
       dot.style.left = `${event.clientX}px`;
       dot.style.top = `${event.clientY}px`;
+      const modal = document.querySelector('dialog:modal') !== null;
+      if (modal && !aboveModal) {
+        dot.hidePopover();
+        dot.showPopover();
+      }
+      aboveModal = modal;
     }, true);
     addEventListener('mousedown', () => (dot.style.transform = 'scale(.6)'), true);
     addEventListener('mouseup', () => (dot.style.transform = ''), true);
@@ -105,6 +115,23 @@ const vttTime = (seconds) => {
 function captionsFile(captions, marks, start, end) {
   const cues = captions.map((caption, i) => `${i + 1}\n${vttTime(marks[i] - start)} --> ${vttTime((marks[i + 1] ?? end) - start)}\n${caption}\n`);
   return `WEBVTT\n\n${cues.join('\n')}`;
+}
+
+/** The poster: the last frame shown during step `step`, as WebP. */
+async function poster(encoderPage, { frames, marks, end }, step) {
+  const until = (marks[step + 1] ?? end) - 0.1;
+  const shown = [...frames].sort((a, b) => a.time - b.time).filter((frame) => frame.time <= until).at(-1) ?? frames[0];
+  const data = await encoderPage.evaluate(async (jpeg) => {
+    const bitmap = await createImageBitmap(await (await fetch(`data:image/jpeg;base64,${jpeg}`)).blob());
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    canvas.getContext('2d').drawImage(bitmap, 0, 0);
+    const blob = await canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = '';
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  }, shown.data);
+  return Buffer.from(data, 'base64');
 }
 
 /** Encodes the frames to VP9 in the encoder page and muxes them here. */
@@ -295,6 +322,7 @@ async function main() {
         if (webm.length > MAX_BYTES) throw new Error(`${video.id}: ${webm.length} bytes, more than ${MAX_BYTES}: lower BITRATE or shorten the steps`);
         writeFileSync(join(outDir, videoSource(video.id)), webm);
         writeFileSync(join(outDir, captionsSource(video.id)), captionsFile(video.captions, recording.marks, start, recording.end));
+        writeFileSync(join(outDir, posterSource(video.id)), await poster(encoderPage, recording, video.posterStep));
         console.log(`${videoSource(video.id)}: ${frames} frames, ${(frames / FPS).toFixed(1)} s, ${Math.round(webm.length / 1024)} KB`);
       } finally {
         await browser.close();

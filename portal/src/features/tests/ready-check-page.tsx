@@ -3,6 +3,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { useSignals } from '@preact/signals-react/runtime';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
+import { Modal } from '../../ui/modal';
 import { MediaCheckView } from '../media/media-status';
 import { guidePath } from '../troubleshoot/troubleshoot-guides';
 import { useMediaCheck } from '../media/use-media-check';
@@ -48,26 +49,18 @@ export default function ReadyCheckPage({ title }: { title: string }) {
         </div>
       </section>
       <ProctorCoverageCard />
-      {howTo ? (
-        <dialog open className="modal" aria-labelledby="how-to-heading">
-          <div className="modal-box">
-            <h2 id="how-to-heading" className="text-lg font-bold">How to allow the camera and microphone</h2>
-            <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm">
-              <li>Select the icon at the left of the web address (View site information), or the camera icon with a red cross at the right end of the address bar.</li>
-              <li>Set Camera and Microphone to Allow for this site.</li>
-              <li>Close other programs that use the camera (video calls, camera apps).</li>
-              <li>Come back here and press Recheck.</li>
-            </ol>
-            <p className="mt-3 text-sm">
-              More help: <Link href={guidePath('allow-camera')} className="link link-primary">Allow your webcam</Link>,{' '}
-              <Link href={guidePath('allow-microphone')} className="link link-primary">Allow your microphone</Link>.
-            </p>
-            <div className="modal-action">
-              <button type="button" className="btn" onClick={() => setHowTo(false)} autoFocus>Close</button>
-            </div>
-          </div>
-        </dialog>
-      ) : null}
+      <Modal open={howTo} title="How to allow the camera and microphone" onClose={() => setHowTo(false)}>
+        <ol className="list-decimal space-y-2 pl-5 text-sm">
+          <li>Select the icon at the left of the web address (View site information), or the camera icon with a red cross at the right end of the address bar.</li>
+          <li>Set Camera and Microphone to Allow for this site.</li>
+          <li>Close other programs that use the camera (video calls, camera apps).</li>
+          <li>Come back here and press Recheck.</li>
+        </ol>
+        <p className="mt-3 text-sm">
+          More help: <Link href={guidePath('allow-camera')} className="link link-primary">Allow your webcam</Link>,{' '}
+          <Link href={guidePath('allow-microphone')} className="link link-primary">Allow your microphone</Link>.
+        </p>
+      </Modal>
     </main>
   );
 }

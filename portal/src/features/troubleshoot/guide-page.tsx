@@ -44,7 +44,7 @@ export default function GuidePage({ title }: { title: string }) {
               {section.steps.map((step) => <li key={step}>{step}</li>)}
             </ol>
             {section.command ? (
-              <pre className="overflow-x-auto rounded-box bg-base-200 p-3 text-sm" tabIndex={0} aria-label="Build command">
+              <pre className="rounded-box bg-base-200 p-3 text-sm break-all whitespace-pre-wrap">
                 <code>{commandFor(section.command, window.location.origin)}</code>
               </pre>
             ) : null}

@@ -1,4 +1,4 @@
-import { captionsSource, type GuideVideo, videoSource } from './troubleshoot-videos';
+import { captionsSource, type GuideVideo, posterSource, videoSource } from './troubleshoot-videos';
 
 /** One embedded guide video with its captions, and the same steps as text under it. */
 export function GuideVideoFigure({ video }: { video: GuideVideo }) {
@@ -7,9 +7,10 @@ export function GuideVideoFigure({ video }: { video: GuideVideo }) {
     <figure className="flex flex-col gap-2">
       <figcaption className="font-semibold">{video.title}</figcaption>
       <video
-        className="aspect-video w-full rounded-box border border-base-300 bg-base-200"
+        className="aspect-[8/5] w-full rounded-box border border-base-300 bg-base-200"
         controls
         preload="metadata"
+        poster={posterSource(video.id)}
         playsInline
         aria-label={video.title}
         aria-describedby={transcriptId}

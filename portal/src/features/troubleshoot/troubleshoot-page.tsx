@@ -67,7 +67,8 @@ export default function TroubleshootPage({ title }: { title: string }) {
       <section className="card bg-base-100 shadow" aria-labelledby="videos-heading">
         <div className="card-body gap-4">
           <h2 id="videos-heading" className="card-title">Videos</h2>
-          <div className="grid gap-6 md:grid-cols-2">
+          {/* One a row: a screen recording at half the card's width is too small to read. */}
+          <div className="flex flex-col gap-8">
             {GUIDE_VIDEOS.map((video) => <GuideVideoFigure key={video.id} video={video} />)}
           </div>
         </div>

@@ -15,6 +15,8 @@ export interface GuideVideo {
   description: string;
   /** The captions, in order: one per step the recording shows. */
   captions: readonly string[];
+  /** The step whose last frame is the poster shown before the video plays. */
+  posterStep: number;
 }
 
 export const GUIDE_VIDEOS: readonly GuideVideo[] = [
@@ -30,6 +32,7 @@ export const GUIDE_VIDEOS: readonly GuideVideo[] = [
       'When both are green, select Proceed to read the instructions.',
       'The instructions of the test open. Read them before you start.',
     ],
+    posterStep: 2,
   },
   {
     id: 'allow-camera',
@@ -43,8 +46,10 @@ export const GUIDE_VIDEOS: readonly GuideVideo[] = [
       'Close the steps and select Recheck.',
       'Video and Audio turn green, and Proceed can be selected.',
     ],
+    posterStep: 1,
   },
 ];
 
 export const videoSource = (id: GuideVideoId) => `/troubleshoot/${id}.webm`;
 export const captionsSource = (id: GuideVideoId) => `/troubleshoot/${id}.vtt`;
+export const posterSource = (id: GuideVideoId) => `/troubleshoot/${id}.webp`;

@@ -54,7 +54,7 @@ plainTest('without the extension, the device check says none is connected and li
   await coverage.getByRole('link', { name: 'How to get the extension, or build it for this address' }).click();
   await expect(page).toHaveURL('/troubleshoot/guide/extension');
   await expect(page.getByRole('heading', { level: 1, name: 'The Invigil Proctor extension' })).toBeVisible();
-  await expect(page.getByLabel('Build command')).toHaveText(`PLASMO_PUBLIC_PORTAL_ORIGINS=${E2E_BASE_URL} npm run build -w extension`);
+  await expect(page.getByText(`PLASMO_PUBLIC_PORTAL_ORIGINS=${E2E_BASE_URL} npm run build -w extension`, { exact: true })).toBeVisible();
 });
 
 plainTest('a forged answer from a window of another origin is ignored', async ({ context, page }) => {

@@ -133,7 +133,7 @@ function Popup() {
           {status?.buildCommand ? (
             <>
               <h2>{status.situation === 'untrusted' ? 'Build it for this origin' : 'Build it for your portal'}</h2>
-              <pre className="command" aria-label="Build command">
+              <pre className="command">
                 <code>{status.buildCommand}</code>
               </pre>
               <div className="row">

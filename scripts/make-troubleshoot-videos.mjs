@@ -196,6 +196,11 @@ async function signIn(page, base) {
   await sleep(2500);
 }
 
+/** Waits until the device check shows Video and Audio working. */
+async function bothGreen(page) {
+  for (const name of ['Video', 'Audio']) await page.getByRole('checkbox', { name }).and(page.locator(':checked')).waitFor({ timeout: 15_000 });
+}
+
 /** The device check when everything works: Scheduled Tests, Ready Check, green, Proceed. */
 async function deviceCheckSteps(page, base) {
   const list = page.getByRole('list', { name: 'Scheduled tests' });
@@ -214,8 +219,7 @@ async function deviceCheckSteps(page, base) {
       await sleep(3000);
     },
     async () => {
-      await page.getByRole('checkbox', { name: 'Video' }).and(page.locator(':checked')).waitFor({ timeout: 15_000 });
-      await page.getByRole('checkbox', { name: 'Audio' }).and(page.locator(':checked')).waitFor();
+      await bothGreen(page);
       await pointAt(page, page.getByRole('checkbox', { name: 'Video' }));
       await sleep(1200);
       await pointAt(page, page.getByRole('checkbox', { name: 'Audio' }));
@@ -279,8 +283,7 @@ async function allowCameraSteps(page, base) {
       await pointAt(page, page.getByRole('button', { name: 'Recheck' }), { click: true });
     },
     async () => {
-      await page.getByRole('checkbox', { name: 'Video' }).and(page.locator(':checked')).waitFor({ timeout: 15_000 });
-      await page.getByRole('checkbox', { name: 'Audio' }).and(page.locator(':checked')).waitFor();
+      await bothGreen(page);
       await pointAt(page, page.getByRole('checkbox', { name: 'Audio' }));
       await sleep(1200);
       await pointAt(page, page.getByRole('link', { name: 'Proceed' }));

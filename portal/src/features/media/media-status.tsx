@@ -30,7 +30,7 @@ export function CameraSelect({
   if (cameras.length === 0 || cameras.length < minimum) return null;
   const selected = cameras.some((camera) => camera.deviceId === value) ? value : cameras[0]?.deviceId;
   return (
-    <label className="form-control">
+    <label className="form-control w-full max-w-sm">
       <span className="label-text mb-1 block text-sm">Camera</span>
       <select className="select select-bordered select-sm w-full" value={selected} onChange={(event) => onChange(event.target.value)}>
         {cameras.map((camera) => <option key={camera.deviceId} value={camera.deviceId}>{camera.label}</option>)}

@@ -1,6 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'wouter';
+import NotFoundPage from '../unavailable/not-found-page';
 import { GuideVideoFigure } from './guide-video';
 import { commandFor, guideFor } from './troubleshoot-guides';
 import { GUIDE_VIDEOS } from './troubleshoot-videos';
@@ -16,15 +17,7 @@ export default function GuidePage({ title }: { title: string }) {
     return () => clearTimeout(timer);
   }, [guide, title]);
 
-  if (!guide) {
-    return (
-      <main className="mx-auto max-w-lg px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">Guide not found</h1>
-        <p className="mt-3 opacity-80">There is no guide at this address.</p>
-        <Link href="/troubleshoot" className="btn btn-primary mt-6">Back to Troubleshoot</Link>
-      </main>
-    );
-  }
+  if (!guide) return <NotFoundPage />;
   const video = guide.topic === 'allow-camera' ? GUIDE_VIDEOS.find((each) => each.id === 'allow-camera') : undefined;
   return (
     <main className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-4 py-6">

@@ -334,26 +334,66 @@ test('the test submits itself when the time is over', async ({ page, request }) 
   expect(answers.get(1)?.ua).toBe('B');
 });
 
+/** The legend's count beside a label ("Answered 1"), as the student reads it. */
+const legendCount = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Legend' }).filter({ visible: true }).getByRole('listitem').filter({ hasText: new RegExp(`^${label}\\s*\\d+$`) });
+
+const seconds = (clock: string) => clock.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
 test('part-wise timing: only the open part can be reached, with a rest between parts', async ({ page, request }) => {
   test.setTimeout(120_000);
   await openTest(page, request, partwiseTest._id);
+  // The open part's clock comes first, the whole test's beside it.
+  const clocks = page.getByTestId('exam-clocks').filter({ visible: true });
+  await expect(clocks).toContainText('Part One time left');
+  await expect(clocks).toContainText('Test time left');
+  const partLeft = seconds(await clocks.getByTestId('part-time-left').innerText());
+  const testLeft = seconds(await clocks.getByTestId('time-left').innerText());
+  expect(partLeft).toBeLessThanOrEqual(30);
+  // Part One (30 s), the rest (15 s) and Part Two (30 s) are all still ahead of the test's end.
+  expect(testLeft - partLeft).toBeGreaterThanOrEqual(44);
+
   await expect(page.getByRole('button', { name: 'Question 3, Not accessible now' })).toBeVisible();
   await page.getByRole('button', { name: 'Question 3, Not accessible now' }).click();
   await expect(page.getByText('You have reached last question of the Part!')).toBeVisible();
   await page.getByRole('button', { name: 'Prev' }).click();
-  await expect(page.getByText('You have reached first question of the Part!')).toBeVisible();
+  // The same message twice is shown once, and above the question's buttons, not over them.
+  await page.getByRole('button', { name: 'Prev' }).click();
+  await expect(page.getByText('You have reached first question of the Part!')).toHaveCount(1);
+  const message = await page.getByText('You have reached first question of the Part!').boundingBox();
+  const actions = await page.getByRole('group', { name: 'Question actions' }).boundingBox();
+  expect(message && actions && message.y + message.height <= actions.y).toBe(true);
   await page.getByRole('radio', { name: /Two/ }).check();
   await saveNext(page).click();
   await saveNext(page).click();
   await expect(page.getByText('You have reached last question of the Part.')).toBeVisible();
+  await expect(legendCount(page, 'Answered')).toContainText('1');
 
   const rest = page.getByRole('dialog', { name: 'Break' });
   await expect(rest).toContainText(/Time over for Part One\. Next part will start in \d+ seconds\./, { timeout: 40_000 });
+  await expect(rest).toContainText('Break: Part Two starts in');
+  await expect(rest).toContainText('Test time left');
   await expect(rest).toBeHidden({ timeout: 25_000 });
   await expect(page.getByRole('heading', { name: 'Question 3 of 3' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Question 1, Not accessible now' })).toBeVisible();
   await page.getByRole('button', { name: 'Prev' }).click();
   await expect(page.getByText('Previous part questions are not accesible at this moment.')).toBeVisible();
+
+  // Part Two: its own clock, and Part One's answer still counts as answered.
+  await expect(clocks).toContainText('Part Two time left');
+  await expect(legendCount(page, 'Answered')).toContainText('1');
+  await expect(legendCount(page, 'Not accessible now')).toContainText('2');
+
+  // On a phone: the part's clock on the toolbar, the same counts in the navigator dialog.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(clocks).toContainText('Part Two');
+  await expect(clocks).toContainText('Test');
+  await page.getByRole('button', { name: 'Open question navigator' }).click();
+  const navigator = page.getByRole('dialog', { name: 'Questions' });
+  await expect(navigator).toContainText('Part Two time left');
+  await expect(legendCount(page, 'Answered')).toContainText('1');
+  const bar = await page.getByRole('group', { name: 'Question actions' }).getByRole('button').evaluateAll((buttons) => new Set(buttons.map((button) => button.getBoundingClientRect().top)).size);
+  expect(bar).toBe(1);
 });
 
 test('a time-out while offline is kept on the device and delivered, with the answers, once back', async ({ page, context, request }) => {

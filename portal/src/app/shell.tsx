@@ -105,7 +105,8 @@ function AccountMenu() {
         ref={button}
         type="button"
         className="btn btn-ghost gap-2 px-2"
-        aria-label="Account"
+        // The name holds the student's name the button shows (WCAG 2.5.3, label in name).
+        aria-label={displayName.value.trim() ? `Account: ${displayName.value.trim()}` : 'Account'}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls="account-menu"
@@ -113,7 +114,8 @@ function AccountMenu() {
       >
         <span className="avatar avatar-placeholder">
           <span className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-primary-content">
-            <span aria-hidden="true">{initial}</span>
+            {/* Drawn by CSS, not text: the button's name then holds all the text it shows (label in name). */}
+            <span aria-hidden="true" data-initial={initial} className="before:content-[attr(data-initial)]" />
           </span>
         </span>
         <span className="hidden max-w-40 truncate sm:inline">{displayName.value}</span>

@@ -26,7 +26,8 @@ const CELL_CLASSES: Record<CellCode, string> = {
   marked: 'bg-secondary text-secondary-content border-secondary',
   'marked-answered': 'bg-secondary text-secondary-content border-success border-b-4',
   selected: 'bg-primary text-primary-content border-primary ring-2 ring-primary ring-offset-2 ring-offset-base-100',
-  inaccessible: 'bg-base-300 text-base-content/40 border-base-300 cursor-not-allowed',
+  // Dimmed but still readable (4.5:1): the number says which question is locked.
+  inaccessible: 'bg-base-300 text-base-content/70 border-base-300 cursor-not-allowed',
   'not-visited': 'bg-base-100 text-base-content border-base-300',
 };
 

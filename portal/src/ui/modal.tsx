@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { FOCUS_GUARD_ATTRIBUTE, FOCUS_GUARD_CLASS, passFocusOn, watchTabKey } from './focus-loop';
+import { useOverflows } from './use-keyboard-scroll';
 
 interface ModalProps {
   open: boolean;
@@ -35,6 +36,9 @@ function FocusGuard({ at }: { at: 'start' | 'end' }) {
 export function Modal({ open, title, onClose, children, fullScreen = false, actions, dismissable = true, size = 'md' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  // Content taller than the box (the preview, a long read-only text) is scrolled by keyboard too.
+  const scrolls = useOverflows(body, open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -66,7 +70,13 @@ export function Modal({ open, title, onClose, children, fullScreen = false, acti
             </button>
           ) : null}
         </div>
-        <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3">{children}</div>
+        <div
+          ref={body}
+          className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
+          {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+        >
+          {children}
+        </div>
         {actions ? <div className="flex flex-wrap justify-end gap-2 border-t border-base-300 px-4 py-3">{actions}</div> : null}
       </div>
       <FocusGuard at="end" />

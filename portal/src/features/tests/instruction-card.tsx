@@ -53,6 +53,15 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
   const [agreed, setAgreed] = useState(false);
   const [starting, setStarting] = useState(false);
   const [askCode, setAskCode] = useState(false);
+  const codeDialog = useRef<HTMLDialogElement>(null);
+  // Modal, as every dialog here: the page behind is inert and Escape cancels.
+  useEffect(() => {
+    if (askCode && !codeDialog.current?.open) codeDialog.current?.showModal();
+  }, [askCode]);
+  const cancelCode = () => {
+    setAskCode(false);
+    setStarting(false);
+  };
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -146,7 +155,15 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
         </div>
       </section>
       {askCode ? (
-        <dialog open className="modal" aria-labelledby="access-code-heading">
+        <dialog
+          ref={codeDialog}
+          className="modal"
+          aria-labelledby="access-code-heading"
+          onCancel={(event) => {
+            event.preventDefault();
+            cancelCode();
+          }}
+        >
           <form className="modal-box" onSubmit={onSubmitCode} noValidate>
             <h2 id="access-code-heading" className="text-lg font-bold">This test needs an access code</h2>
             <p className="mt-1 text-sm opacity-80">Your invigilator gives you the code for this test.</p>
@@ -154,7 +171,7 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
               <TextField label="Access Code" value={code} onChange={setCode} error={codeError} autoComplete="off" autoFocus />
             </div>
             <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={() => { setAskCode(false); setStarting(false); }}>Cancel</button>
+              <button type="button" className="btn btn-ghost" onClick={cancelCode}>Cancel</button>
               <button type="submit" className="btn btn-primary" disabled={starting}>Start</button>
             </div>
           </form>

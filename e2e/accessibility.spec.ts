@@ -1,0 +1,456 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './e2e-env';
+import { apiToken, importFixture, signIn as signInStudent, type E2eStudent } from './student-session';
+import { DEMO, signIn } from './support';
+
+/**
+ * axe-core on every route of the portal (portal/src/app/route-table.ts), on a desktop and a phone,
+ * in the states a student meets: signed out, signed in as the demo student, inside a running test
+ * with its dialogs open, and on the result, review and answer sheet of that test once submitted.
+ * The target is 0 violations of any impact; a failure lists each one (rule, impact, element, what
+ * to fix). The in-test screens use students of this spec's own, so the demo students' lists stay
+ * as the other journeys expect them.
+ */
+
+const VIEWPORTS = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 360, height: 740 } },
+] as const;
+
+const ASHA = DEMO.first;
+const RESULT_TEST = 'demo-attempted';
+const MARKSHEET_ID = 'demo-term1-DEMO001';
+/** The demo's part-wise paper: Part A's question types and the formula sheet in its attachments. */
+const PARTWISE_TEST = 'demo-mixed';
+const ANSWER_SHEET_TEST = 'demo-answer-sheet';
+
+const studentFor = (key: string): E2eStudent => ({
+  reg_no: `A11Y${key.toUpperCase()}`,
+  email: `a11y-${key}@example.edu`,
+  name: `Axe Tester ${key}`,
+  password: 'axe-check-1',
+});
+const STUDENTS = {
+  desktop: studentFor('desktop'),
+  phone: studentFor('phone'),
+  themes: studentFor('themes'),
+} as const;
+
+/** One question of every type, the tap form with only `noo`, preview and pre-submit on, PDF answer sheet. */
+const EVERY_TYPE_TEST = {
+  _id: 'a11y-every-type',
+  name: 'A11y: Every Question Type',
+  config: { HIDE_TEST_PREVIEW: false, HIDE_PRE_SUBMIT: false, PDF_UPLOAD: true },
+  format: {
+    duration: 60,
+    parts: [
+      {
+        name: 'Paper',
+        sections: [
+          {
+            name: 'Choice',
+            instruction: '<p>Choose carefully. +4 / -1.</p>',
+            questions: [
+              { qt: 3, pm: 4, nm: 1, text: '<p>Which planet is largest?</p>', options: { A: 'Mars', B: 'Jupiter', C: 'Venus', D: 'Earth' }, answer: 'B', solution: '<p>Jupiter.</p>' },
+              { qt: 4, pm: 4, nm: 1, text: '<p>Which are prime numbers?</p>', options: { A: 'Two', B: 'Four', C: 'Five', D: 'Nine' }, answer: ['A', 'C'] },
+              { qt: 5, pm: 3, nm: 1, extra: '<p>Water boils at 100 degrees at sea level.</p>', text: '<p>At sea level water boils at</p>', options: { A: '90', B: '100', C: '110' }, answer: 'B' },
+              { qt: 7, pm: 2, text: '<p>Pick the colour of the sky.</p>', options: { A: 'Green', B: 'Blue' }, answer: 'B' },
+            ],
+          },
+          { name: 'Numerical', questions: [{ qt: 6, pm: 4, text: '<p>Enter minus twelve and a half.</p>', answer: -12.5 }] },
+          {
+            name: 'Written',
+            questions: [
+              { qt: 1, pm: 5, text: '<p>State the first law of motion.</p>' },
+              { qt: 8, pm: 5, text: '<p>Describe a rainbow.</p>' },
+            ],
+          },
+          { name: 'Tap', tap: true, questions: [{ qt: 7, pm: 2, noo: 4, text: '<p>Tap the letter of the SI unit of force in the printed list.</p>', answer: 'b' }] },
+        ],
+      },
+    ],
+  },
+  assigned_to: Object.values(STUDENTS).map((student) => student.reg_no),
+};
+const EVERY_TYPE_COUNT = 8;
+
+test.beforeAll(() => {
+  importFixture(E2E_DATA_DIR, 'accessibility-e2e', { students: Object.values(STUDENTS), tests: [EVERY_TYPE_TEST] });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Scanning
+
+/** Waits for the screen to be drawn: a heading, no loading spinner, no transition still running. */
+async function settle(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.loading:visible')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** axe's experimental rules are off by default; label-content-name-mismatch is one of them. */
+const EXPERIMENTAL_RULES = ['label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header', 'css-orientation-lock', 'focus-order-semantics', 'hidden-content'];
+
+/** A violation as one line per element: the rule, its impact, the element and what to fix. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string[] {
+  return violations.flatMap((violation) =>
+    violation.nodes.map((node) => {
+      const summary = (node.failureSummary ?? violation.help).replace(/\s+/g, ' ').trim();
+      return `${violation.id} [${node.impact ?? violation.impact ?? 'unknown'}] ${node.target.join(' ')}: ${summary}`;
+    }),
+  );
+}
+
+/** axe on the page as it is now; a soft check, so one run lists every screen that fails. */
+async function scan(page: Page, where: string) {
+  await settle(page);
+  // Legacy mode runs axe in the page's own frames: no extra blank page per scan, several times faster.
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) })
+    // The focus loop's guards (ui/focus-loop.ts) are empty and hand the focus on the moment they get
+    // it: nobody reads or operates them, so focus-order-semantics has nothing to ask of them.
+    .exclude('[data-focus-guard]')
+    .analyze();
+  expect.soft(describeViolations(results.violations), `axe violations on ${where} (${page.viewportSize()?.width}px, ${page.url()})`).toEqual([]);
+}
+
+/**
+ * Opens `url` inside the running portal, as its own links do (no reload: several times faster on
+ * this machine), and waits for the new screen: a screen of another route replaces the old heading.
+ * A screen of the same route keeps its heading, so that one is loaded afresh.
+ */
+async function visit(page: Page, url: string) {
+  const loaded = await page.evaluate(() => document.querySelector('#content') !== null).catch(() => false);
+  if (loaded) {
+    await page.evaluate((next) => {
+      document.querySelectorAll('h1').forEach((heading) => heading.setAttribute('data-a11y-stale', ''));
+      history.pushState(null, '', next);
+    }, url);
+    const fresh = page.locator('h1:not([data-a11y-stale])').first();
+    if (await fresh.waitFor({ timeout: 3_000 }).then(() => true, () => false)) return;
+  }
+  await page.goto(url);
+}
+
+async function visitAndScan(page: Page, url: string, where = url) {
+  await visit(page, url);
+  await scan(page, where);
+}
+
+async function newPage(browser: Browser, size: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport: size });
+  return context.newPage();
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is scanned, by route
+
+/** Routes scanned by a plain visit, with a real address for each pattern. */
+const SIGNED_OUT_URLS: Record<string, string[]> = {
+  '/': ['/'],
+  '/auth': ['/auth'],
+  '/auth/login': ['/auth/login'],
+  // The reasons change the message and its tone: the plain success and one forced submission.
+  '/test-submitted': ['/test-submitted', '/test-submitted?reason=BLUR_ALLOWED_COUNT'],
+  '*': ['/no-such-page'],
+};
+
+/**
+ * Signed in: the screens of the route table, the "not available yet" ones included. Consecutive
+ * entries of one pattern would keep the same screen, so each pattern's addresses are visited apart.
+ */
+const SIGNED_IN_URLS: Record<string, string[]> = {
+  '/': ['/'],
+  '/password/change': ['/password/change'],
+  '/desk': ['/desk'],
+  '/dashboard/desk': ['/dashboard/desk'],
+  '/timetable': ['/timetable'],
+  '/study': ['/study'],
+  '/study/:subject_id': ['/study/physics'],
+  '/assignment': ['/assignment'],
+  '/homework': ['/homework'],
+  '/video-lecture': ['/video-lecture'],
+  '/attendance': ['/attendance'],
+  '/certificates': ['/certificates'],
+  '/certificate-request': ['/certificate-request'],
+  '/fee-list': ['/fee-list'],
+  '/query-new': ['/query-new'],
+  '/queries': ['/queries'],
+  '/queries/:id': ['/queries/1'],
+  '/profile': ['/profile'],
+  '/troubleshoot': ['/troubleshoot'],
+  '/troubleshoot/guide/:topic': ['/troubleshoot/guide/allow-camera', '/troubleshoot/guide/extension'],
+  '/test': ['/test'],
+  '/mock-test': ['/mock-test'],
+  '/test-results': ['/test-results'],
+  '/mock-test': ['/mock-test'],
+  '/test-submitted': ['/test-submitted?reason=TEST_TIME_OUT'],
+  '/test/:id': ['/test/demo-mcq'],
+  '/test/:id/dashboard': [`/test/${RESULT_TEST}/dashboard`],
+  // An open test, one that has ended and one that costs merit points.
+  '/test/:id/instruction': ['/test/demo-mcq/instruction', '/test/demo-ended/instruction', '/test/demo-merit/instruction'],
+  '/chapter-test/:ids/instruction': ['/chapter-test/demo-chapter/instruction'],
+  '/marksheet': ['/marksheet'],
+  '/marksheet/:id': [`/marksheet/${MARKSHEET_ID}`],
+  '/answer-sheet': ['/answer-sheet'],
+  '/answer-sheet/:id': [`/answer-sheet/${RESULT_TEST}`],
+  '*': ['/no-such-page'],
+};
+
+/** Routes scanned with clicks (tabs, dialogs, a running test), in the tests below. */
+const INTERACTIVE_ROUTES = [
+  '/test/:id/ready-check',
+  '/troubleshoot/capture-image',
+  '/test/:id/result',
+  '/test/:id/review',
+  '/test/:id/in',
+  '/test/:id/test-in-partwise',
+];
+
+/** Every address in an order where no two of one pattern follow each other. */
+function interleaved(table: Record<string, string[]>): string[] {
+  const rounds = Math.max(...Object.values(table).map((urls) => urls.length));
+  return Array.from({ length: rounds }, (_, round) => Object.values(table).flatMap((urls) => urls[round] ?? [])).flat();
+}
+
+test('every route of the route table is scanned', () => {
+  const table = readFileSync('portal/src/app/route-table.ts', 'utf8');
+  const paths = [...table.matchAll(/(?:path: |later\()'([^']+)'/g)].map((match) => match[1]);
+  expect(paths.length).toBeGreaterThan(20);
+  const covered = new Set([...Object.keys(SIGNED_OUT_URLS), ...Object.keys(SIGNED_IN_URLS), ...INTERACTIVE_ROUTES]);
+  expect(paths.filter((path) => !covered.has(path!)), 'routes with no accessibility scan').toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Flows
+
+async function scanResultTabs(page: Page, testId: string, label: string) {
+  await visit(page, `/test/${testId}/result`);
+  await settle(page);
+  const tabs = page.getByRole('tablist', { name: 'Result sections' });
+  const names = await tabs.getByRole('tab').allTextContents();
+  expect(names).toContain('Score Card');
+  for (const name of names) {
+    await tabs.getByRole('tab', { name, exact: true }).click();
+    await scan(page, `${label} result, ${name} tab`);
+    // The overall and part tabs have a summary and a detailed view.
+    const detailed = page.getByRole('tabpanel', { name, exact: true }).getByRole('tab', { name: 'Detailed view' });
+    if (await detailed.count()) {
+      await detailed.click();
+      await scan(page, `${label} result, ${name} tab, Detailed view`);
+    }
+  }
+}
+
+/** The review with solution and answer shown: each question (or the first), and the Report dialog. */
+async function scanReview(page: Page, testId: string, label: string, questions: number) {
+  await visit(page, `/test/${testId}/review`);
+  await settle(page);
+  const actions = page.getByRole('toolbar', { name: 'Review actions' });
+  await actions.getByRole('button', { name: 'Solution' }).click();
+  await actions.getByRole('button', { name: 'Answer' }).click();
+  for (let qi = 1; qi <= questions; qi++) {
+    await scan(page, `${label} review, question ${qi}`);
+    if (qi < questions) await actions.getByRole('button', { name: 'Next' }).click();
+  }
+  await actions.getByRole('button', { name: 'Report' }).click();
+  await scanDialog(page, /^Report question/, `${label} review, Report dialog`);
+}
+
+/** The shell's own states: main menu, theme picker and account menu. */
+async function scanShell(page: Page) {
+  await visit(page, '/');
+  await settle(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeVisible();
+  await scan(page, 'main menu open');
+  await menu.getByRole('button', { name: 'Theme' }).click();
+  const themes = page.getByRole('dialog', { name: 'Theme' });
+  await expect(themes).toBeVisible();
+  await scan(page, 'theme picker open');
+  await themes.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('button', { name: /^Account/ }).click();
+  await expect(page.locator('#account-menu')).toBeVisible();
+  await scan(page, 'account menu open');
+  await page.keyboard.press('Escape');
+}
+
+/** The question navigator's tools: the side panel on a desktop, the Questions dialog on a phone. */
+async function openNavigatorTools(page: Page) {
+  const opener = page.getByRole('button', { name: 'Open question navigator' });
+  if (await opener.isVisible()) {
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Questions' });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+  return page.getByRole('navigation', { name: 'Question navigator' });
+}
+
+async function scanDialog(page: Page, name: string | RegExp, where: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await scan(page, where);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+async function startTest(page: Page, student: E2eStudent, testId: string) {
+  const token = await apiToken(page.request, student);
+  const start = await page.request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
+  expect(start.ok()).toBe(true);
+}
+
+/** The demo's part-wise paper: its first question, the Questions dialog on a phone, and the attachments. */
+async function scanPartwiseTest(page: Page, student: E2eStudent) {
+  await startTest(page, student, PARTWISE_TEST);
+  await page.goto(`/test/${PARTWISE_TEST}/test-in-partwise`);
+  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
+  await scan(page, 'part-wise demo test');
+  const tools = await openNavigatorTools(page);
+  if (await page.getByRole('dialog', { name: 'Questions' }).count()) await scan(page, 'part-wise demo test, Questions dialog');
+  await tools.getByRole('button', { name: 'Show Attachments' }).click();
+  await scanDialog(page, /Attachments/, 'part-wise demo test, attachments');
+}
+
+/** Every question type, the preview, the answer photos and sheet, the pre-submit and submit dialogs; then submits. */
+async function scanEveryTypeTest(page: Page, student: E2eStudent) {
+  const id = EVERY_TYPE_TEST._id;
+  await startTest(page, student, id);
+  await page.goto(`/test/${id}/in`);
+  for (let qi = 1; qi <= EVERY_TYPE_COUNT; qi++) {
+    await expect(page.getByRole('heading', { name: `Question ${qi} of ${EVERY_TYPE_COUNT}` })).toBeVisible();
+    await scan(page, `every-type test, question ${qi}`);
+    if (qi === 6) {
+      await page.getByRole('button', { name: 'Upload answer', exact: true }).click();
+      await scanDialog(page, 'Upload answer for question 6', 'every-type test, Upload answer dialog');
+    }
+    if (qi < EVERY_TYPE_COUNT) await page.getByTestId('save-next').click();
+  }
+  let tools = await openNavigatorTools(page);
+  await tools.getByRole('button', { name: 'Preview All Questions' }).click();
+  await scanDialog(page, 'Test Preview ( Not for answering )', 'every-type test, preview');
+  tools = await openNavigatorTools(page);
+  await tools.getByRole('button', { name: 'Upload Answer Sheet' }).click();
+  await scanDialog(page, 'Answer sheet', 'every-type test, answer sheet dialog');
+  // On a phone the answer sheet opens over the Questions dialog, which stays open under it.
+  const questions = page.getByRole('dialog', { name: 'Questions' });
+  if (await questions.count()) {
+    await page.keyboard.press('Escape');
+    await expect(questions).toHaveCount(0);
+  }
+
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const preSubmit = page.getByRole('dialog', { name: 'Upload your answers' });
+  await expect(preSubmit).toBeVisible();
+  await scan(page, 'every-type test, pre-submit dialog');
+  await preSubmit.getByRole('button', { name: 'Continue' }).click();
+  const submit = page.getByRole('dialog', { name: 'Submit Test' });
+  await expect(submit).toBeVisible();
+  await scan(page, 'every-type test, Submit Test dialog');
+  await submit.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/test-submitted\?/, { timeout: 15_000 });
+  await scan(page, 'test submitted, signed in');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The checks
+
+// The failure message says what to fix; traces of ~100 scans, each injecting axe, cost minutes here.
+test.use({ trace: 'off' });
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe on the ${viewport.name} (${viewport.size.width}x${viewport.size.height})`, () => {
+    test.use({ viewport: viewport.size });
+
+    test('signed out: home, login and the submitted messages', async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const url of interleaved(SIGNED_OUT_URLS)) await visitAndScan(page, url, `${url}, signed out`);
+      await visit(page, '/auth/login');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await scan(page, 'login with the errors of an empty form');
+    });
+
+    test('signed in as the demo student: every screen, tab and dialog outside a test', async ({ page }) => {
+      test.setTimeout(300_000);
+      await signIn(page, ASHA.email, ASHA.password);
+      await scanShell(page);
+      for (const url of interleaved(SIGNED_IN_URLS)) await visitAndScan(page, url);
+
+      // Device check, with the camera seen working.
+      await visit(page, '/test/demo-mcq/ready-check');
+      await expect(page.getByRole('checkbox', { name: 'Video' })).toBeChecked({ timeout: 10_000 });
+      await scan(page, 'device check');
+
+      // An access code asked before the start, with its error.
+      await visit(page, '/test/demo-access-code/instruction');
+      await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.getByRole('dialog', { name: 'This test needs an access code' }).getByRole('button', { name: 'Start' }).click();
+      await expect(page.getByText('Access Code is required')).toBeVisible();
+      await scanDialog(page, 'This test needs an access code', 'access code dialog with its error');
+
+      // The capture-image check, both tabs.
+      await visit(page, '/troubleshoot/capture-image');
+      await scan(page, 'capture image, Image tab');
+      await page.getByRole('tab', { name: 'Audio' }).click();
+      await scan(page, 'capture image, Audio tab');
+
+      await scanResultTabs(page, RESULT_TEST, 'demo');
+      await scanReview(page, RESULT_TEST, 'demo', 1);
+
+      // A test address with no attempt running.
+      await visitAndScan(page, '/test/demo-mcq/in', 'in-test address with no attempt');
+    });
+
+    test('in a test: every question type and the test dialogs, then its result, review and answer sheet', async ({ browser }) => {
+      test.setTimeout(300_000);
+      const student = STUDENTS[viewport.name];
+      const page = await newPage(browser, viewport.size);
+      await signInStudent(page, student);
+      await scanPartwiseTest(page, student);
+      await scanEveryTypeTest(page, student);
+      await scanResultTabs(page, EVERY_TYPE_TEST._id, 'every-type');
+      await scanReview(page, EVERY_TYPE_TEST._id, 'every-type', EVERY_TYPE_COUNT);
+      await visitAndScan(page, `/answer-sheet/${EVERY_TYPE_TEST._id}`, 'every-type answer sheet');
+      await page.context().close();
+    });
+  });
+}
+
+test.describe('axe in every colour theme (desktop)', () => {
+  test.use({ viewport: VIEWPORTS[0].size });
+
+  test('the themed screens: home, tests, result, review and the in-test screen', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    // Index 0, the default, is scanned above; the others change the brand colours.
+    const themes = [1, 2, 3];
+    const useTheme = (target: Page, index: number) => target.evaluate((value) => localStorage.setItem('theme', String(value)), index);
+
+    await signIn(page, ASHA.email, ASHA.password);
+    for (const theme of themes) {
+      await useTheme(page, theme);
+      await page.goto('/');
+      await scan(page, `home in theme ${theme}`);
+      await visitAndScan(page, '/test', `scheduled tests in theme ${theme}`);
+      await scanResultTabs(page, RESULT_TEST, `theme ${theme}`);
+      await scanReview(page, RESULT_TEST, `theme ${theme}`, 1);
+    }
+
+    const tester = await newPage(browser, VIEWPORTS[0].size);
+    await signInStudent(tester, STUDENTS.themes);
+    await startTest(tester, STUDENTS.themes, ANSWER_SHEET_TEST);
+    for (const theme of themes) {
+      await useTheme(tester, theme);
+      await tester.goto(`/test/${ANSWER_SHEET_TEST}/in`);
+      await scan(tester, `in-test screen in theme ${theme}`);
+    }
+    await tester.context().close();
+  });
+});

@@ -28,6 +28,18 @@ function ClockAnnouncer({ clock }: { clock: ExamClock }) {
   return <span className="sr-only" aria-live="polite">{due ? clock.spoken : ''}</span>;
 }
 
+/** A clock's reading: shown as hh:mm:ss, read out in words. `lowClass` styles it under five minutes. */
+function Reading({ clock, className, lowClass }: { clock: ExamClock; className: string; lowClass: string }) {
+  return (
+    <>
+      <span className={`font-mono tabular-nums ${className} ${clock.seconds < LOW_SECONDS ? lowClass : ''}`} aria-hidden="true" data-testid={testIdOf(clock)}>
+        {formatTimeLeft(clock.seconds)}
+      </span>
+      <span className="sr-only">{clock.spoken}</span>
+    </>
+  );
+}
+
 /**
  * Time left, as the navigator (desktop) and the navigator dialog (phone) show it: under part-wise
  * timing the open part's time first, the whole test's beside it. `announce` is off where another
@@ -41,18 +53,12 @@ export function TimeLeft({ announce = true }: { announce?: boolean }) {
       <p className="flex items-center gap-2">
         <Clock className={`h-5 w-5 shrink-0 ${first.seconds < LOW_SECONDS ? 'text-error' : ''}`} aria-hidden="true" />
         <span className="min-w-0 truncate text-sm" aria-hidden="true">{first.label}</span>
-        <span className={`ml-auto font-mono text-lg font-bold tabular-nums ${first.seconds < LOW_SECONDS ? 'text-error' : ''}`} aria-hidden="true" data-testid={testIdOf(first)}>
-          {formatTimeLeft(first.seconds)}
-        </span>
-        <span className="sr-only">{first.spoken}</span>
+        <Reading clock={first} className="ml-auto text-lg font-bold" lowClass="text-error" />
       </p>
       {others.map((clock) => (
         <p key={clock.label} className="flex items-center gap-2 pl-7 text-sm">
           <span className="min-w-0 truncate" aria-hidden="true">{clock.label}</span>
-          <span className={`ml-auto font-mono font-semibold tabular-nums ${clock.seconds < LOW_SECONDS ? 'text-error' : ''}`} aria-hidden="true" data-testid={testIdOf(clock)}>
-            {formatTimeLeft(clock.seconds)}
-          </span>
-          <span className="sr-only">{clock.spoken}</span>
+          <Reading clock={clock} className="ml-auto font-semibold" lowClass="text-error" />
         </p>
       ))}
       {announce ? <ClockAnnouncer clock={first} /> : null}
@@ -67,24 +73,18 @@ export function TimeLeft({ announce = true }: { announce?: boolean }) {
 export function CompactTimeLeft() {
   const clocks = useExamClocks();
   const [first, ...others] = clocks as [ExamClock, ...ExamClock[]];
-  const lowBadge = (seconds: number) => (seconds < LOW_SECONDS ? 'rounded bg-error px-1 text-error-content' : '');
+  const lowBadge = 'rounded bg-error px-1 text-error-content';
   return (
     <div className="flex shrink-0 flex-col items-end leading-tight" data-testid="exam-clocks">
       <p className="flex items-center gap-1">
         <Clock className="h-4 w-4 shrink-0" aria-hidden="true" />
         {others.length > 0 ? <span className="max-w-[4.5rem] truncate text-xs" aria-hidden="true">{first.shortLabel}</span> : null}
-        <span className={`font-mono text-base font-bold tabular-nums ${lowBadge(first.seconds)}`} aria-hidden="true" data-testid={testIdOf(first)}>
-          {formatTimeLeft(first.seconds)}
-        </span>
-        <span className="sr-only">{first.spoken}</span>
+        <Reading clock={first} className="text-base font-bold" lowClass={lowBadge} />
       </p>
       {others.map((clock) => (
         <p key={clock.label} className="flex items-center gap-1 text-xs">
           <span aria-hidden="true">{clock.shortLabel}</span>
-          <span className={`font-mono tabular-nums ${lowBadge(clock.seconds)}`} aria-hidden="true" data-testid={testIdOf(clock)}>
-            {formatTimeLeft(clock.seconds)}
-          </span>
-          <span className="sr-only">{clock.spoken}</span>
+          <Reading clock={clock} className="" lowClass={lowBadge} />
         </p>
       ))}
       <ClockAnnouncer clock={first} />

@@ -196,6 +196,8 @@ test('the device check says the extension watches each signal, and what no brows
   await expect(watcher('Full screen')).toHaveText('Extension');
   await expect(watcher('Camera')).toHaveText('Extension');
   await expect(watcher('Screen share')).toHaveText('Extension');
+  // Paired: no "no extension is connected" note.
+  await expect(coverage.getByRole('note', { name: 'Extension' })).toHaveCount(0);
   await expect(coverage).toContainText("Chrome's picker, offering entire screens only.");
   await expect(coverage).toContainText('No browser check can see a second device, such as a phone on the desk, or tell whether this computer is a virtual machine.');
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, snackbar } from './support';
+import { DEMO, logOut, signIn, snackbar } from './support';
 
 test('the menu and home tiles follow the student config', async ({ page }) => {
   await signIn(page, DEMO.first.email, DEMO.first.password);
@@ -16,7 +16,9 @@ test('the menu and home tiles follow the student config', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Account' }).click();
   await expect(page.getByRole('link', { name: 'Change Password' })).toHaveCount(0);
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Logout' }).click();
+  await reloaded;
   await expect(page.getByRole('link', { name: 'Student Login' })).toBeVisible();
 
   await signIn(page, DEMO.second.regNo, DEMO.second.password);
@@ -30,8 +32,7 @@ test('the menu and home tiles follow the student config', async ({ page }) => {
 
 test('logout signs out, returns home and protects pages again', async ({ page }) => {
   await signIn(page, DEMO.first.email, DEMO.first.password);
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await expect(page.getByText('Signed out successfully!')).toBeVisible();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: 'Student Login' })).toBeVisible();
@@ -67,8 +68,7 @@ test('change password checks the form, updates the password and keeps the sessio
   await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
 
   // The new password works and the old one no longer does; then put it back for other tests.
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await expect(page.getByRole('link', { name: 'Student Login' })).toBeVisible();
   await page.goto('/auth/login');
   await page.getByLabel('Email or Reg. No.').fill(student.email);

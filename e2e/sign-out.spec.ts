@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './support';
+import { DEMO, logOut, signIn } from './support';
 
 test('logging out ends the session on the server: the old token is refused', async ({ page, request }) => {
   await signIn(page, DEMO.first.email, DEMO.first.password);
@@ -8,8 +8,7 @@ test('logging out ends the session on the server: the old token is refused', asy
   const headers = { 'x-access-token': token as string };
   expect((await request.get('/api/user', { headers })).status()).toBe(200);
 
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await expect(page.getByRole('link', { name: 'Student Login' })).toBeVisible();
 
   // A copy of the token kept elsewhere (another tab, a stolen one) no longer works.

@@ -18,6 +18,17 @@ export async function signIn(page: Page, identifier: string, password: string, n
   await expect(page).toHaveURL((url) => url.pathname + url.search === nextPath, { timeout: 10_000 });
 }
 
+/**
+ * Account -> Logout, waiting for the reload the portal makes 500 ms later (spec), so a navigation
+ * the test makes next is not cut short by it.
+ */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await reloaded;
+}
+
 export const snackbar = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ }).last();
 
 /** The one-time codes the embedded server "sent" (its mail catcher file). */

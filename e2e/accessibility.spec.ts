@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
+import { EVERY_TYPE_SECTIONS } from './every-question-type';
 import { apiToken, importFixture, signIn as signInStudent, type E2eStudent } from './student-session';
 import { DEMO, signIn } from './support';
 
@@ -38,43 +39,17 @@ const STUDENTS = {
   themes: studentFor('themes'),
 } as const;
 
-/** One question of every type, the tap form with only `noo`, preview and pre-submit on, PDF answer sheet. */
+/** One question of every type, with the preview, the pre-submit dialog and the PDF answer sheet on. */
 const EVERY_TYPE_TEST = {
   _id: 'a11y-every-type',
   name: 'A11y: Every Question Type',
   config: { HIDE_TEST_PREVIEW: false, HIDE_PRE_SUBMIT: false, PDF_UPLOAD: true },
-  format: {
-    duration: 60,
-    parts: [
-      {
-        name: 'Paper',
-        sections: [
-          {
-            name: 'Choice',
-            instruction: '<p>Choose carefully. +4 / -1.</p>',
-            questions: [
-              { qt: 3, pm: 4, nm: 1, text: '<p>Which planet is largest?</p>', options: { A: 'Mars', B: 'Jupiter', C: 'Venus', D: 'Earth' }, answer: 'B', solution: '<p>Jupiter.</p>' },
-              { qt: 4, pm: 4, nm: 1, text: '<p>Which are prime numbers?</p>', options: { A: 'Two', B: 'Four', C: 'Five', D: 'Nine' }, answer: ['A', 'C'] },
-              { qt: 5, pm: 3, nm: 1, extra: '<p>Water boils at 100 degrees at sea level.</p>', text: '<p>At sea level water boils at</p>', options: { A: '90', B: '100', C: '110' }, answer: 'B' },
-              { qt: 7, pm: 2, text: '<p>Pick the colour of the sky.</p>', options: { A: 'Green', B: 'Blue' }, answer: 'B' },
-            ],
-          },
-          { name: 'Numerical', questions: [{ qt: 6, pm: 4, text: '<p>Enter minus twelve and a half.</p>', answer: -12.5 }] },
-          {
-            name: 'Written',
-            questions: [
-              { qt: 1, pm: 5, text: '<p>State the first law of motion.</p>' },
-              { qt: 8, pm: 5, text: '<p>Describe a rainbow.</p>' },
-            ],
-          },
-          { name: 'Tap', tap: true, questions: [{ qt: 7, pm: 2, noo: 4, text: '<p>Tap the letter of the SI unit of force in the printed list.</p>', answer: 'b' }] },
-        ],
-      },
-    ],
-  },
+  format: { duration: 60, parts: [{ name: 'Paper', sections: EVERY_TYPE_SECTIONS }] },
   assigned_to: Object.values(STUDENTS).map((student) => student.reg_no),
 };
-const EVERY_TYPE_COUNT = 8;
+const EVERY_TYPE_COUNT = EVERY_TYPE_SECTIONS.reduce((count, section) => count + section.questions.length, 0);
+/** The first written question: it takes answer photos. */
+const WRITTEN_QUESTION = 6;
 
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'accessibility-e2e', { students: Object.values(STUDENTS), tests: [EVERY_TYPE_TEST] });
@@ -188,7 +163,6 @@ const SIGNED_IN_URLS: Record<string, string[]> = {
   '/test': ['/test'],
   '/mock-test': ['/mock-test'],
   '/test-results': ['/test-results'],
-  '/mock-test': ['/mock-test'],
   '/test-submitted': ['/test-submitted?reason=TEST_TIME_OUT'],
   '/test/:id': ['/test/demo-mcq'],
   '/test/:id/dashboard': [`/test/${RESULT_TEST}/dashboard`],
@@ -327,9 +301,9 @@ async function scanEveryTypeTest(page: Page, student: E2eStudent) {
   for (let qi = 1; qi <= EVERY_TYPE_COUNT; qi++) {
     await expect(page.getByRole('heading', { name: `Question ${qi} of ${EVERY_TYPE_COUNT}` })).toBeVisible();
     await scan(page, `every-type test, question ${qi}`);
-    if (qi === 6) {
+    if (qi === WRITTEN_QUESTION) {
       await page.getByRole('button', { name: 'Upload answer', exact: true }).click();
-      await scanDialog(page, 'Upload answer for question 6', 'every-type test, Upload answer dialog');
+      await scanDialog(page, `Upload answer for question ${qi}`, 'every-type test, Upload answer dialog');
     }
     if (qi < EVERY_TYPE_COUNT) await page.getByTestId('save-next').click();
   }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
+import { EVERY_TYPE_SECTIONS } from './every-question-type';
 import { importFixture, openStartedTest } from './student-session';
 
 /**
@@ -10,36 +11,6 @@ import { importFixture, openStartedTest } from './student-session';
  */
 
 const STUDENT = { reg_no: 'ATTEMPT01', email: 'attempt01@example.edu', name: 'Attempt Tester', password: 'attempt123' };
-
-const mixedSections = [
-  {
-    name: 'Choice',
-    instruction: '<p>Choose carefully.</p>',
-    questions: [
-      { qt: 3, pm: 4, nm: 1, text: '<p>Which planet is largest?</p>', options: { A: 'Mars', B: 'Jupiter', C: 'Venus', D: 'Earth' }, answer: 'B' },
-      { qt: 4, pm: 4, nm: 1, text: '<p>Which are prime numbers?</p>', options: { A: 'Two', B: 'Four', C: 'Five', D: 'Nine' }, answer: ['A', 'C'] },
-      { qt: 5, pm: 3, nm: 1, extra: '<p>Water boils at 100 degrees at sea level.</p>', text: '<p>At sea level water boils at</p>', options: { A: '90', B: '100', C: '110' }, answer: 'B' },
-      { qt: 7, pm: 2, text: '<p>Pick the colour of the sky.</p>', options: { A: 'Green', B: 'Blue' }, answer: 'B' },
-    ],
-  },
-  { name: 'Numerical', questions: [{ qt: 6, pm: 4, text: '<p>Enter minus twelve and a half.</p>', answer: -12.5 }] },
-  {
-    name: 'Written',
-    questions: [
-      { qt: 1, pm: 5, text: '<p>State the first law of motion.</p>' },
-      { qt: 8, pm: 5, text: '<p>Describe a rainbow.</p>' },
-    ],
-  },
-  {
-    name: 'Tap',
-    tap: true,
-    questions: [
-      { qt: 7, pm: 2, noo: 3, text: '<p>Tap the SI unit of force.</p>', options: { a: 'joule', b: 'newton', c: 'watt' }, answer: 'b' },
-      // Options only counted: their texts are printed in the question, as on an answer sheet.
-      { qt: 7, pm: 2, noo: 6, text: '<p>The SI unit of power is</p><p>(a) joule (b) newton (c) watt (d) pascal (e) volt (f) tesla</p>', answer: 'c' },
-    ],
-  },
-];
 
 const shortSections = [
   {
@@ -77,7 +48,7 @@ const partwiseTest = {
 };
 
 const TESTS = {
-  all: testOf('e2e-all-types', 'E2E: Every Question Type', 30, mixedSections, { HIDE_TEST_PREVIEW: false }),
+  all: testOf('e2e-all-types', 'E2E: Every Question Type', 30, EVERY_TYPE_SECTIONS, { HIDE_TEST_PREVIEW: false }),
   reload: testOf('e2e-reload', 'E2E: Reload', 30, shortSections),
   offline: testOf('e2e-offline', 'E2E: Offline', 30, shortSections),
   timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.5, shortSections),

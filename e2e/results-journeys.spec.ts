@@ -223,7 +223,7 @@ function sidewaysScrolling(page: Page): Promise<string[]> {
     const found: string[] = [];
     const root = document.scrollingElement;
     if (root && root.scrollWidth > root.clientWidth) found.push(`the page: ${root.scrollWidth} > ${root.clientWidth}`);
-    for (const element of document.querySelectorAll<HTMLElement>('main *')) {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
       const style = getComputedStyle(element);
       if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
       if (element.scrollWidth > element.clientWidth + 1) found.push(`"${(element.textContent ?? '').trim().slice(0, 40)}": ${element.scrollWidth} > ${element.clientWidth}`);

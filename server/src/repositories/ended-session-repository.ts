@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
-import { preparedQuery } from '../lib/prepared-query';
 
-/** Every signed-in request asks this: compiled once. */
-const isEndedQuery = preparedQuery(['hash'], (db: Kysely<Database>, p) =>
-  db.selectFrom('ended_sessions').select('token_hash').where('token_hash', '=', p.hash),
-);
-
-/** Session tokens ended by logging out (migration 0007), by the SHA-256 of the token. */
+/**
+ * Session tokens ended by logging out (migration 0007), by the SHA-256 of the token. Every request
+ * reads them with its user, in one query (user-repository: findForSession).
+ */
 export function createEndedSessionRepository(db: Kysely<Database>) {
   return {
-    async isEnded(tokenHash: string): Promise<boolean> {
-      return (await isEndedQuery(db, { hash: tokenHash })).rows.length > 0;
-    },
-
     /** Ends a session until its token expires; ending it twice changes nothing. Drops rows already past expiry. */
     async end(session: { tokenHash: string; userId: string; expiresAt: number }, now: number): Promise<void> {
       await db

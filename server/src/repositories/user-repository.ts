@@ -44,6 +44,17 @@ const toNumberOrNull = (value: number | string | null): number | null => (value 
 
 /** Every signed-in request reads its user: compiled once. */
 const findByIdQuery = preparedQuery(['id'], (db: Kysely<Database>, p) => db.selectFrom('users').selectAll().where('id', '=', p.id));
+/**
+ * The sign-in check of every request, in one round trip: the user, and whether this token's
+ * session was ended by logging out (ended_sessions, migration 0007).
+ */
+const findForSessionQuery = preparedQuery(['id', 'hash'], (db: Kysely<Database>, p) =>
+  db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) => eb.exists(eb.selectFrom('ended_sessions').select('token_hash').where('token_hash', '=', p.hash)).as('session_ended'))
+    .where('id', '=', p.id),
+);
 const meritPointsQuery = preparedQuery(['id'], (db: Kysely<Database>, p) => db.selectFrom('users').select('meritpoints').where('id', '=', p.id));
 
 export function createUserRepository(db: Kysely<Database>, logger: Logger) {
@@ -69,6 +80,15 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
     async findById(id: string): Promise<UserRecord | undefined> {
       const row = (await findByIdQuery(db, { id })).rows[0];
       return row && toRecord(row);
+    },
+
+    /** The user of a session token, and whether that session was ended (by the token's SHA-256). */
+    async findForSession(id: string, tokenHash: string): Promise<{ user: UserRecord; sessionEnded: boolean } | undefined> {
+      const row = (await findForSessionQuery(db, { id, hash: tokenHash })).rows[0];
+      if (!row) return undefined;
+      const { session_ended: ended, ...user } = row;
+      // SQLite answers exists() with 0/1, PostgreSQL with a boolean.
+      return { user: toRecord(user), sessionEnded: ended === true || Number(ended) === 1 };
     },
 
     /** By e-mail or registration number, case-insensitively. */

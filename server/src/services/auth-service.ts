@@ -109,8 +109,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!token) throw loginRequired();
       const claims = tokens.verify(token);
       if (!claims || claims.iat === undefined) throw loginRequired();
-      const [user, ended] = await Promise.all([users.findById(claims.id), endedSessions.isEnded(tokenHash(token))]);
-      if (!user || !user.verified || claims.iat * 1000 < user.passwordChangedAt || ended) throw loginRequired();
+      const found = await users.findForSession(claims.id, tokenHash(token));
+      if (!found || found.sessionEnded) throw loginRequired();
+      const { user } = found;
+      if (!user.verified || claims.iat * 1000 < user.passwordChangedAt) throw loginRequired();
       return user;
     },
 

@@ -34,6 +34,10 @@ export interface Config {
   graceSeconds: number;
   /** How often the server looks for attempts past their deadline and grace (0: never, e.g. in tests). */
   sweepIntervalSeconds: number;
+  /** The institute's IANA time zone: which calendar day it is (timetable, attendance). */
+  timeZone: string;
+  /** A Jitsi Meet domain (e.g. meet.example.edu) for embedded live-class rooms; unset: meeting links only. */
+  jitsiDomain: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +124,23 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+function timeZone(env: Env): string {
+  const zone = text(env, 'INSTITUTE_TIME_ZONE') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+  } catch {
+    throw new ConfigError(`INSTITUTE_TIME_ZONE must be an IANA time zone such as Asia/Kolkata, got "${zone}".`);
+  }
+  return zone;
+}
+
+function hostName(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^[a-z0-9.-]+(:\d+)?$/i.test(raw)) throw new ConfigError(`${name} must be a host name such as meet.example.edu, got "${raw}".`);
+  return raw.toLowerCase();
+}
+
 /** Reads the environment, creates DATA_DIR and, if needed, the JWT secret file. */
 export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRoot()): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? join(repoRoot, 'data'));
@@ -151,5 +172,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     blobDir: join(dataDir, 'blobs'),
     graceSeconds: integer(env, 'GRACE_SECONDS', 120, 0, 24 * 60 * 60),
     sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 15, 0, 24 * 60 * 60),
+    timeZone: timeZone(env),
+    jitsiDomain: hostName(env, 'JITSI_DOMAIN'),
   };
 }

@@ -196,6 +196,92 @@ export interface EndedSessionsTable {
   ended_at: number;
 }
 
+/** Migration 0008: the everyday portal. Day dates are 'yyyy-MM-dd' text in the institute's zone. */
+export interface ClassesTable { id: string; name: string }
+export interface SubjectsTable { id: string; name: string }
+export interface ClassSubjectsTable {
+  class_id: string;
+  subject_id: string;
+  /** JSON list of teacher names. */
+  teachers: string;
+}
+export interface StudentProfilesTable {
+  user_id: string;
+  class_id: string | null;
+  address: string;
+  institute: string;
+  city: string;
+  updated_at: number;
+}
+export interface PurchasesTable { id: string; user_id: string; meritpoints: number; amount_paise: number; created_at: number }
+export interface SchedulesTable {
+  id: string;
+  class_id: string;
+  subject_id: string;
+  /** 1 Monday ... 7 Sunday. */
+  day: number;
+  /** 1 to 10. */
+  slot: number;
+  /** 'HH:mm'. */
+  time: string;
+  duration_minutes: number;
+  /** JSON list of teacher names. */
+  teachers: string;
+  meeting_url: string | null;
+  created_at: number;
+}
+export interface ScheduleCancellationsTable { schedule_id: string; date: string; canceled_at: number }
+export type Audience = 'all' | 'class' | 'student';
+/** notifications and notices share this shape. */
+export interface BroadcastsTable {
+  id: string;
+  title: string;
+  content: string;
+  /** JSON list of URLs. */
+  attachments: string;
+  audience: Audience;
+  /** The class id or user id; null for 'all'. */
+  audience_id: string | null;
+  created_at: number;
+}
+export interface NotificationReadsTable { notification_id: string; user_id: string; read_at: number }
+export interface NoticeReadsTable { notice_id: string; user_id: string; read_at: number }
+export interface MotivationsTable { id: string; content: string; created_at: number }
+export interface PushSubscriptionsTable {
+  /** SHA-256 of endpoint, hex. */
+  id: string;
+  user_id: string;
+  kind: 'webpush' | 'fcm';
+  /** The push service URL, or the FCM registration token. */
+  endpoint: string;
+  p256dh: string | null;
+  auth: string | null;
+  created_at: number;
+}
+export type AttendanceKind = 'present' | 'absent' | 'late' | 'half_day' | 'leave';
+export interface AttendanceRecordsTable { user_id: string; attendance_date: string; attendance: AttendanceKind; updated_at: number }
+export interface ChapterNotesTable {
+  chapter_id: string;
+  subject_name: string;
+  chapter_name: string;
+  /** JSON list of {id, name, content (HTML), subtopics: [{id, name, content}]}. */
+  topics: string;
+  updated_at: number;
+}
+export interface BookmarksTable {
+  id: string;
+  user_id: string;
+  subject_name: string;
+  chapter_id: string;
+  chapter_name: string;
+  topic_id: string;
+  topic_name: string;
+  subtopic_id: string | null;
+  subtopic_name: string | null;
+  created_at: number;
+}
+export interface TodosTable { id: string; user_id: string; text: string; done: 0 | 1; created_at: number; updated_at: number }
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -210,6 +296,23 @@ export interface Database {
   proctor_events: ProctorEventsTable;
   proctor_snapshots: ProctorSnapshotsTable;
   ended_sessions: EndedSessionsTable;
+  classes: ClassesTable;
+  subjects: SubjectsTable;
+  class_subjects: ClassSubjectsTable;
+  student_profiles: StudentProfilesTable;
+  purchases: PurchasesTable;
+  schedules: SchedulesTable;
+  schedule_cancellations: ScheduleCancellationsTable;
+  notifications: BroadcastsTable;
+  notices: BroadcastsTable;
+  notification_reads: NotificationReadsTable;
+  notice_reads: NoticeReadsTable;
+  motivations: MotivationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  attendance_records: AttendanceRecordsTable;
+  chapter_notes: ChapterNotesTable;
+  bookmarks: BookmarksTable;
+  todos: TodosTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

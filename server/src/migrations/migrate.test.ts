@@ -21,10 +21,11 @@ describe('migrations', () => {
       ['0005-create-grades', 'Success'],
       ['0006-create-proctor-events', 'Success'],
       ['0007-create-ended-sessions', 'Success'],
+      ['0008-create-portal-records', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions', 'classes', 'subjects', 'class_subjects', 'student_profiles', 'purchases', 'schedules', 'schedule_cancellations', 'notifications', 'notices', 'notification_reads', 'notice_reads', 'motivations', 'push_subscriptions', 'attendance_records', 'chapter_notes', 'bookmarks', 'todos']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {

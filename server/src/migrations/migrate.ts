@@ -8,6 +8,7 @@ import * as createUploads from './0004-create-uploads';
 import * as createGrades from './0005-create-grades';
 import * as createProctorEvents from './0006-create-proctor-events';
 import * as createEndedSessions from './0007-create-ended-sessions';
+import * as createPortalRecords from './0008-create-portal-records';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-create-grades': createGrades,
   '0006-create-proctor-events': createProctorEvents,
   '0007-create-ended-sessions': createEndedSessions,
+  '0008-create-portal-records': createPortalRecords,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

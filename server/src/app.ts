@@ -21,6 +21,15 @@ import { healthRoutes } from './routes/health-routes';
 import { portalRoutes } from './routes/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
 import { testRoutes } from './routes/test-routes';
+import { attendanceRoutes } from './routes/attendance-routes';
+import { avatarPutHandler, profileRoutes } from './routes/profile-routes';
+import { createAttendanceRepository } from './repositories/attendance-repository';
+import { createProfileRepository } from './repositories/profile-repository';
+import { createAttendanceService } from './services/attendance-service';
+import { AVATAR_PUT_PREFIX, createProfileService } from './services/profile-service';
+import { timetableRoutes } from './routes/timetable-routes';
+import { createTimetableRepository } from './repositories/timetable-repository';
+import { createTimetableService } from './services/timetable-service';
 import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './services/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
@@ -124,12 +133,17 @@ export function buildApp(deps: AppDeps) {
   api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
   const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret });
   api.route('/', proctorRoutes({ auth, proctor }));
+  api.route('/', timetableRoutes({ auth, timetable: createTimetableService({ timetable: createTimetableRepository(db.kysely), clock, timeZone: config.timeZone, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
+  api.route('/', attendanceRoutes({ auth, attendance: createAttendanceService({ attendance: createAttendanceRepository(db.kysely), clock, timeZone: config.timeZone }) }));
+  const profile = createProfileService({ profiles: createProfileRepository(db.kysely), auth, tokens, store: tests.uploadStore, clock, logger, secret: config.jwtSecret });
+  api.route('/', profileRoutes({ auth, profile, trustProxy: config.trustProxy }));
 
   const app = new Hono();
-  app.use(securityHeaders);
+  app.use(securityHeaders({ jitsiDomain: config.jitsiDomain }));
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(config.blobDir));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
+  app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.get('*', portalRoutes(config.portalDist));
 

@@ -21,17 +21,35 @@ export const PORTAL_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * The portal's policy when the institute embeds Jitsi rooms (config.jitsiDomain): the live-class
+ * page loads the Jitsi IFrame API script from that domain and frames its rooms; nothing else is
+ * opened up, and without a Jitsi domain the policy is PORTAL_CSP exactly.
+ */
+export function portalCsp(jitsiDomain: string | undefined): string {
+  if (!jitsiDomain) return PORTAL_CSP;
+  const origin = `https://${jitsiDomain}`;
+  return PORTAL_CSP.replace("script-src 'self' 'wasm-unsafe-eval'", `script-src 'self' 'wasm-unsafe-eval' ${origin}`).replace(
+    "default-src 'self'",
+    `default-src 'self'; frame-src 'self' ${origin}`,
+  );
+}
+
 /** API replies are data, never documents to render. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export const isApiPath = (path: string): boolean => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
-export const securityHeaders = createMiddleware(async (c, next) => {
-  await next();
-  const headers = c.res.headers;
-  headers.set('X-Content-Type-Options', 'nosniff');
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  headers.set('X-Frame-Options', 'SAMEORIGIN');
-  headers.set('Content-Security-Policy', isApiPath(c.req.path) ? API_CSP : PORTAL_CSP);
-  if (isApiPath(c.req.path) && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
-});
+/** The security headers of every reply; the portal's CSP allows the institute's Jitsi domain when set. */
+export function securityHeaders({ jitsiDomain }: { jitsiDomain: string | undefined }) {
+  const portalPolicy = portalCsp(jitsiDomain);
+  return createMiddleware(async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('X-Frame-Options', 'SAMEORIGIN');
+    headers.set('Content-Security-Policy', isApiPath(c.req.path) ? API_CSP : portalPolicy);
+    if (isApiPath(c.req.path) && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  });
+}

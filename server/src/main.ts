@@ -10,6 +10,7 @@ import { migrateToLatest } from './migrations/migrate';
 import { createLoginFailureRepository } from './repositories/login-failure-repository';
 import { createUserRepository } from './repositories/user-repository';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './seed/demo-seed';
+import { seedDemoPortal } from './seed/demo-portal';
 import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
 import { createTestModule } from './services/test-module';
 
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
     if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.map((result) => result.migrationName).join(', ')}`);
     if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) {
       const seeded = await seedDemoTests(db.kysely, systemClock, config.blobDir, logger);
-      logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests and a marksheet.`);
+      await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);
+      logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...).`);
     }
   } catch (error) {
     await db.destroy().catch(() => {});

@@ -6,7 +6,9 @@
 // written. --dry-run checks everything, the database included, then rolls back.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ImportSummary } from '@invigil/shared/api/test-import';
+import type { PortalSectionName } from '@invigil/shared/api/portal-import';
+import { PORTAL_SECTIONS } from '@invigil/shared/api/portal-import';
+import type { ImportFile, ImportSummary } from '@invigil/shared/api/test-import';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from '../db';
 import { systemClock } from '../lib/clock';
@@ -22,14 +24,33 @@ class DryRunRollback extends Error {
 
 const USAGE = 'Usage: npm run import -- FILE.json [--dry-run]';
 
-function describe(summary: ImportSummary): string {
+/** How each portal section is named in the summary, and what its count counts. */
+const PORTAL_LINES: Record<PortalSectionName, string> = {
+  subjects: 'subjects',
+  classes: 'classes',
+  profiles: 'profiles',
+  schedules: 'schedules',
+  notifications: 'notifications',
+  notices: 'notices',
+  motivations: 'motivations',
+  attendance: 'attendance (days)',
+  chapter_notes: 'chapter notes',
+  bookmarks: 'bookmarks',
+  todos: 'todos',
+  purchases: 'purchases',
+};
+
+function describe(summary: ImportSummary, file: ImportFile): string {
   const { students, tests, marksheets, attempts, grades } = summary;
+  const line = (label: string, counts: { inserted: number; updated: number }, more = '') => `${`${label}:`.padEnd(19)} ${counts.inserted} added, ${counts.updated} updated${more}`;
   return [
-    `students:   ${students.inserted} added, ${students.updated} updated`,
-    `tests:      ${tests.inserted} added, ${tests.updated} updated (${tests.newVersions} with a new paper version)`,
-    `marksheets: ${marksheets.inserted} added, ${marksheets.updated} updated`,
-    `attempts:   ${attempts.inserted} added, ${attempts.updated} updated`,
-    `grades:     ${grades.inserted} added, ${grades.updated} updated (their attempts scored again)`,
+    line('students', students),
+    line('tests', tests, ` (${tests.newVersions} with a new paper version)`),
+    line('marksheets', marksheets),
+    line('attempts', attempts),
+    line('grades', grades, ' (their attempts scored again)'),
+    // The portal's sections: only those the file holds.
+    ...PORTAL_SECTIONS.filter((section) => file[section].length > 0).map((section) => line(PORTAL_LINES[section], summary.portal[section])),
   ].join('\n');
 }
 
@@ -82,7 +103,7 @@ export async function runImport(argv: readonly string[], out: Pick<Console, 'log
         throw error;
       });
     out.log(`${dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${path} into ${db.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL (DATABASE_URL)'}:`);
-    out.log(describe(summary));
+    out.log(describe(summary, file));
     return 0;
   } catch (error) {
     if (error instanceof ImportError) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
+import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
 import { runImport } from '../cli/import';
@@ -50,6 +51,7 @@ describe('import', () => {
       marksheets: { inserted: 1, updated: 0 },
       attempts: { inserted: 1, updated: 0 },
       grades: { inserted: 1, updated: 0 },
+      portal: emptyPortalSummary(),
     });
     const row = await t.db.kysely.selectFrom('tests').selectAll().where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow();
     expect(row.paper).not.toMatch(/"(answer|solution)"/);
@@ -92,6 +94,7 @@ describe('import', () => {
       marksheets: { inserted: 0, updated: 1 },
       attempts: { inserted: 0, updated: 1 },
       grades: { inserted: 0, updated: 1 },
+      portal: emptyPortalSummary(),
     });
     expect(await counts(t)).toEqual(before);
     const version = async () => Number((await t.db.kysely.selectFrom('tests').select('version').where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow()).version);
@@ -373,7 +376,7 @@ describe('npm run import (the CLI)', () => {
     expect(await runImport(['docs/examples/import-example.json', '--dry-run'], out, env)).toBe(0);
     expect(lines.join('\n')).toContain('Dry run (nothing written)');
     expect(await runImport(['docs/examples/import-example.json'], out, env)).toBe(0);
-    expect(lines.join('\n')).toContain('students:   2 added, 0 updated');
+    expect(lines.join('\n')).toContain('students:           2 added, 0 updated');
 
     lines.length = 0;
     writeFileSync(join(dataDir, 'bad.json'), JSON.stringify({ version: 1, students: [{ reg_no: 'X', name: '' }], tests: [{ _id: 't' }] }));

@@ -20,6 +20,8 @@ import { createUserRepository, normaliseEmail, normaliseRegNo } from '../reposit
 import type { UserRecord } from '../repositories/user-repository';
 import { computeResult, parseStoredKey } from './scoring';
 import type { StoredKey } from './scoring';
+import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
+import { checkPortalReferences, portalRegNos, writePortalSections } from './portal-import';
 import { compileTest, serialisePaper } from './test-compiler';
 import { initialPasswordChangedAt, passwordChangedAtFor } from './token-service';
 
@@ -48,8 +50,8 @@ function partNames(test: ImportTest): string[] {
 }
 
 /**
- * Loads students, tests (with keys and solutions), marksheets, past attempts and teachers' grades
- * in ONE transaction: either all of the file is in, or (on any problem) none of it. Existing
+ * Loads students, tests (with keys and solutions), marksheets, past attempts, teachers' grades
+ * and the portal's data (classes, schedules, notifications... see portal-import.ts) in ONE transaction: either all of the file is in, or (on any problem) none of it. Existing
  * records with the same registration number / id are updated; a test whose paper changed gets a
  * new version, and when its key changed its submitted attempts are scored again. Grades re-score
  * the attempts they belong to (rankings are computed from the stored results when read).
@@ -87,6 +89,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       marksheets: { inserted: 0, updated: 0 },
       attempts: { inserted: 0, updated: 0 },
       grades: { inserted: 0, updated: 0 },
+      portal: emptyPortalSummary(),
     };
 
     // References and conflicts with what is already stored, all checked before any write.
@@ -97,6 +100,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       ...file.attempts.map((attempt) => attempt.reg_no),
       ...file.students.map((student) => student.reg_no),
       ...file.grades.flatMap((test) => test.students.flatMap((student) => (student.reg_no === undefined ? [] : [student.reg_no]))),
+      ...portalRegNos(file),
     ];
     const stored = new Map((await users.findByRegNos(referenced)).map((user) => [user.regNo, user]));
     const gradedEmails = file.grades.flatMap((test) => test.students.flatMap((student) => (student.email === undefined ? [] : [student.email])));
@@ -141,6 +145,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       }
     });
     const gradeTargets = await checkGrades();
+    const portalPlan = await checkPortalReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
     if (issues.length > 0) throw new ImportError(issues);
 
     // Students.
@@ -331,6 +336,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       }
       logger.info(`The key of test ${testId} changed: its submitted attempts were scored again.`);
     }
+
+    // The portal's data: classes, schedules, notifications, attendance, notes, bookmarks...
+    summary.portal = await writePortalSections(trx, file, portalPlan, userIdOf, now);
 
     return summary;
 

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../migrations/migrate';
 import { createUserRepository } from '../repositories/user-repository';
 import type { UserRepository } from '../repositories/user-repository';
 import { seedDemoData } from '../seed/demo-seed';
+import { seedDemoPortal } from '../seed/demo-portal';
 import { seedDemoTests } from '../seed/demo-tests';
 import { createTestModule } from '../services/test-module';
 import type { TestModule } from '../services/test-module';
@@ -91,7 +92,10 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     const clock = fakeClock();
     const logger = recordingLogger();
     const users = createUserRepository(db.kysely, logger);
-    if (await seedDemoData(users, clock)) await seedDemoTests(db.kysely, clock, config.blobDir, logger);
+    if (await seedDemoData(users, clock)) {
+      await seedDemoTests(db.kysely, clock, config.blobDir, logger);
+      await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
+    }
     const tests = createTestModule({ db, config, clock, logger });
     const app = buildApp({ db, config, clock, logger, tests });
     const userIds = Object.fromEntries((await db.kysely.selectFrom('users').select(['id', 'reg_no']).execute()).map((row) => [row.reg_no, row.id]));

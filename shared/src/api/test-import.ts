@@ -3,6 +3,8 @@ import { optionLabels } from '../domain/question';
 import { parseNumericKey } from '../domain/scoring';
 import { userConfigSchema } from './auth';
 import { answerValueSchema, submitReasonSchema } from './attempt-sync';
+import type { PortalSummary } from './portal-import';
+import { checkPortalSections, portalSectionsShape } from './portal-import';
 import {
   attachmentSchema,
   difficultySchema,
@@ -15,7 +17,8 @@ import {
 
 /**
  * The import file of `npm run import -- FILE.json` (docs/import-format.md): students, tests with
- * their answer keys and solutions, marksheets, and past attempts. Every field that can be computed
+ * their answer keys and solutions, marksheets, past attempts and grades, and the portal's data
+ * (portal-import.ts). Every field that can be computed
  * (question numbers, counts, max marks, part time windows) is computed by the server; the file
  * holds only what a person writes. Objects are strict, so a misspelt field is reported rather
  * than silently ignored. Checks that need more than one field (an answer among the options, the
@@ -352,6 +355,8 @@ export const importFileSchema = z
     marksheets: z.array(importMarksheetSchema).max(100_000).default([]),
     attempts: z.array(importAttemptSchema).max(100_000).default([]),
     grades: z.array(importTestGradesSchema).max(10_000).default([]),
+    // The portal's data: classes, schedules, notifications, attendance... (portal-import.ts).
+    ...portalSectionsShape,
   })
   .superRefine((file, ctx) => {
     const issues: Issue[] = [];
@@ -400,6 +405,7 @@ export const importFileSchema = z
         });
       });
     });
+    checkPortalSections(file, issues);
     report(issues, ctx);
   });
 export type ImportFile = z.infer<typeof importFileSchema>;
@@ -413,4 +419,6 @@ export interface ImportSummary {
   attempts: { inserted: number; updated: number };
   /** Graded questions: newly graded, and regraded (an earlier grade replaced). */
   grades: { inserted: number; updated: number };
+  /** The portal's sections (classes, schedules, notifications, attendance...). */
+  portal: PortalSummary;
 }

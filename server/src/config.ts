@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpush from 'web-push';
 
 /** Everything the server reads from the environment, resolved and checked once at start. */
 export interface Config {
@@ -38,6 +39,17 @@ export interface Config {
   timeZone: string;
   /** A Jitsi Meet domain (e.g. meet.example.edu) for embedded live-class rooms; unset: meeting links only. */
   jitsiDomain: string | undefined;
+  /** Web Push (VAPID) keys, base64url: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else DATA_DIR/vapid-keys.json. */
+  vapid: VapidKeys;
+  /** A Firebase service account JSON file (FIREBASE_SERVICE_ACCOUNT): push to native apps' FCM tokens too. */
+  firebaseServiceAccount: string | undefined;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** Who push services contact about this sender: VAPID_SUBJECT, a mailto: or https: URL. */
+  subject: string;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +136,61 @@ function resolveJwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+const base64UrlBytes = (value: string) => (/^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : Buffer.alloc(0));
+
+/** A P-256 key pair as Web Push wants it: a 65-byte uncompressed public point, a 32-byte private key. */
+function checkVapidKeys(keys: { publicKey?: unknown; privateKey?: unknown }, where: string): { publicKey: string; privateKey: string } {
+  const { publicKey, privateKey } = keys;
+  if (typeof publicKey !== 'string' || base64UrlBytes(publicKey).length !== 65 || base64UrlBytes(publicKey)[0] !== 4) {
+    throw new ConfigError(`${where}: the VAPID public key must be a base64url P-256 public key (65 bytes).`);
+  }
+  if (typeof privateKey !== 'string' || base64UrlBytes(privateKey).length !== 32) {
+    throw new ConfigError(`${where}: the VAPID private key must be a base64url P-256 private key (32 bytes).`);
+  }
+  return { publicKey, privateKey };
+}
+
+/**
+ * The VAPID keys browsers' push subscriptions are tied to: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY
+ * if set, else DATA_DIR/vapid-keys.json, generated (mode 0600) on first start. Changing them
+ * orphans every subscription, so they are kept like the JWT secret.
+ */
+function resolveVapidKeys(env: Env, dataDir: string): VapidKeys {
+  const subject = text(env, 'VAPID_SUBJECT') ?? 'mailto:admin@invigil.invalid';
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}".`);
+  }
+  const publicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = text(env, 'VAPID_PRIVATE_KEY');
+  if (publicKey || privateKey) {
+    if (!publicKey || !privateKey) throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
+    return { ...checkVapidKeys({ publicKey, privateKey }, 'VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY'), subject };
+  }
+  const file = join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, JSON.stringify(webpush.generateVAPIDKeys(), null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  let stored: { publicKey?: unknown; privateKey?: unknown };
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
+  } catch {
+    throw new ConfigError(`${file} is not valid JSON; delete it to regenerate (browsers then subscribe again).`);
+  }
+  return { ...checkVapidKeys(stored, file), subject };
+}
+
+function existingFile(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  const path = resolve(raw);
+  if (!existsSync(path)) throw new ConfigError(`${name} names ${path}, which does not exist.`);
+  return path;
+}
+
 function timeZone(env: Env): string {
   const zone = text(env, 'INSTITUTE_TIME_ZONE') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
@@ -174,5 +241,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 15, 0, 24 * 60 * 60),
     timeZone: timeZone(env),
     jitsiDomain: hostName(env, 'JITSI_DOMAIN'),
+    vapid: resolveVapidKeys(env, dataDir),
+    firebaseServiceAccount: existingFile(env, 'FIREBASE_SERVICE_ACCOUNT'),
   };
 }

@@ -24,6 +24,7 @@ export const calendarDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date looks like 2025-03-01 (yyyy-MM-dd).')
   .refine((date) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return true; // reported by the regex above
     const at = new Date(`${date}T00:00:00Z`);
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === date;
   }, 'This date does not exist.');

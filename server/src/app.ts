@@ -30,6 +30,17 @@ import { AVATAR_PUT_PREFIX, createProfileService } from './services/profile-serv
 import { timetableRoutes } from './routes/timetable-routes';
 import { createTimetableRepository } from './repositories/timetable-repository';
 import { createTimetableService } from './services/timetable-service';
+import { bookmarkRoutes } from './routes/bookmark-routes';
+import { deskRoutes } from './routes/desk-routes';
+import { todoRoutes } from './routes/todo-routes';
+import { createBookmarkRepository } from './repositories/bookmark-repository';
+import { createDeskRepository } from './repositories/desk-repository';
+import { createNotesRepository } from './repositories/notes-repository';
+import { createTodoRepository } from './repositories/todo-repository';
+import { createBookmarkService } from './services/bookmark-service';
+import { createDeskService } from './services/desk-service';
+import { createNotesService } from './services/notes-service';
+import { createTodoService } from './services/todo-service';
 import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './services/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
@@ -137,6 +148,11 @@ export function buildApp(deps: AppDeps) {
   api.route('/', attendanceRoutes({ auth, attendance: createAttendanceService({ attendance: createAttendanceRepository(db.kysely), clock, timeZone: config.timeZone }) }));
   const profile = createProfileService({ profiles: createProfileRepository(db.kysely), auth, tokens, store: tests.uploadStore, clock, logger, secret: config.jwtSecret });
   api.route('/', profileRoutes({ auth, profile, trustProxy: config.trustProxy }));
+  const todos = createTodoService({ todos: createTodoRepository(db.kysely), clock });
+  const bookmarks = createBookmarkService({ bookmarks: createBookmarkRepository(db.kysely) });
+  api.route('/', deskRoutes({ auth, desk: createDeskService({ desk: createDeskRepository(db.kysely), todos, bookmarks, clock }) }));
+  api.route('/', todoRoutes({ auth, todos }));
+  api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
 
   const app = new Hono();
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain }));

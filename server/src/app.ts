@@ -18,6 +18,7 @@ import { createUserRepository } from './repositories/user-repository';
 import { authRoutes } from './routes/auth-routes';
 import { blobRoutes, PUBLIC_BLOB_PREFIX } from './routes/blob-routes';
 import { healthRoutes } from './routes/health-routes';
+import { notificationRoutes } from './routes/notification-routes';
 import { portalRoutes } from './routes/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
 import { testRoutes } from './routes/test-routes';
@@ -45,6 +46,9 @@ import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/uploa
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './services/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
 import { createAuthService } from './services/auth-service';
+import { createNotificationService } from './services/notification-service';
+import { createNotificationRepository } from './repositories/notification-repository';
+import { createPushSubscriptionRepository } from './repositories/push-subscription-repository';
 import { createLoginLimiter } from './services/login-limiter';
 import { createProctorService } from './services/proctor-service';
 import { createFileOutbox } from './services/otp-outbox';
@@ -152,6 +156,7 @@ export function buildApp(deps: AppDeps) {
   const bookmarks = createBookmarkService({ bookmarks: createBookmarkRepository(db.kysely) });
   api.route('/', deskRoutes({ auth, desk: createDeskService({ desk: createDeskRepository(db.kysely), todos, bookmarks, clock }) }));
   api.route('/', todoRoutes({ auth, todos }));
+  api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined }) }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
 
   const app = new Hono();

@@ -55,7 +55,7 @@ export const ROUTES: readonly RouteMeta[] = [
   later('/assignment', 'Assignment'),
   later('/homework', 'Homework'),
   later('/video-lecture', 'Video Lecture'),
-  later('/attendance', 'Attendance'),
+  { path: '/attendance', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')) },
   later('/certificates', 'Certificates'),
   later('/certificate-request', 'Certificate Request'),
   later('/fee-list', 'My Fees'),
@@ -65,7 +65,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/troubleshoot', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/troubleshoot-page')) },
   { path: '/troubleshoot/capture-image', title: 'Capture Image', screen: screen(() => import('../features/troubleshoot/capture-image-page')) },
   { path: '/troubleshoot/guide/:topic', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/guide-page')) },
-  later('/profile', 'Profile'),
+  { path: '/profile', title: 'Profile', screen: screen(() => import('../features/profile/profile-page')) },
   { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests },
   // The test detail page's breadcrumb: the student's tests by series.
   { path: '/mock-test', title: 'Mock Test', screen: screen(() => import('../features/mock-test/mock-test-page')) },

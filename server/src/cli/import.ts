@@ -1,9 +1,11 @@
 // npm run import -- FILE.json [--dry-run]
 //
-// Loads students, tests (with keys and solutions), marksheets, past attempts and teachers' grades
-// from a JSON file in the format of docs/import-format.md into the database the server uses
-// (DATA_DIR's SQLite file, or DATABASE_URL). All or nothing: any problem, and nothing is
-// written. --dry-run checks everything, the database included, then rolls back.
+// Loads students, tests (with keys and solutions), marksheets, past attempts, teachers' grades and
+// the portal's data (classes, timetable, notifications, attendance...) from a JSON file in the
+// format of docs/import-format.md into the database the server uses (DATA_DIR's SQLite file, or
+// DATABASE_URL). All or nothing: any problem, and nothing is
+// written. --dry-run checks everything, the database included, then rolls back. New notifications
+// are pushed to subscribed browsers after the import commits (never on --dry-run).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PortalSectionName } from '@invigil/shared/api/portal-import';
@@ -15,6 +17,7 @@ import { systemClock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { migrateToLatest } from '../migrations/migrate';
 import { ImportError, importData, parseImportFile } from '../services/import-service';
+import { createPushService } from '../services/push-service';
 
 class DryRunRollback extends Error {
   constructor(readonly summary: ImportSummary) {
@@ -104,6 +107,20 @@ export async function runImport(argv: readonly string[], out: Pick<Console, 'log
       });
     out.log(`${dryRun ? 'Dry run (nothing written): would import' : 'Imported'} ${path} into ${db.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL (DATABASE_URL)'}:`);
     out.log(describe(summary, file));
+    // New notifications go to their audience's subscribed browsers, once they are safely stored.
+    const toPush = summary.portal.pushNotificationIds;
+    if (!dryRun && toPush.length > 0) {
+      try {
+        const pushed = await createPushService({ db: db.kysely, config, logger }).sendNotifications(toPush);
+        out.log(
+          `${'pushed:'.padEnd(19)} ${toPush.length} new notification${toPush.length === 1 ? '' : 's'}, ${pushed.sent} sent to subscribed browsers` +
+            ` (${pushed.removed} subscription${pushed.removed === 1 ? '' : 's'} gone and removed, ${pushed.failed} failed)`,
+        );
+      } catch (error) {
+        // The import is in; only the courtesy of a push failed.
+        out.error('The notifications were imported, but pushing them failed:', error instanceof Error ? error.message : error);
+      }
+    }
     return 0;
   } catch (error) {
     if (error instanceof ImportError) {

@@ -1,10 +1,14 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { runImport } from '../cli/import';
-import { findRepoRoot } from '../config';
+import { findRepoRoot, loadConfig } from '../config';
+import { createDatabase } from '../db';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 import { ImportError, importData, parseImportFile } from './import-service';
@@ -318,5 +322,62 @@ describe('npm run import with portal sections (the CLI)', () => {
     writeFileSync(join(dataDir, 'bad.json'), JSON.stringify({ version: 1, attendance: [{ reg_no: 'GHOST', date: '2025-03-03', attendance: 'present' }] }));
     expect(await runImport([join(dataDir, 'bad.json')], out, env)).toBe(1);
     expect(lines).toEqual([`${join(dataDir, 'bad.json')} was refused: 1 problem. Nothing was imported.`, '  attendance.0.reg_no: There is no student GHOST.']);
+  });
+
+  it('pushes the new notifications to subscribed browsers after the import commits, never on --dry-run or on re-import', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'invigil-cli-'));
+    dirs.push(dataDir);
+    const lines: string[] = [];
+    const out = { log: (...args: unknown[]) => void lines.push(args.join(' ')), error: (...args: unknown[]) => void lines.push(args.join(' ')) };
+    const env = { DATA_DIR: dataDir, INIT_CWD: findRepoRoot() };
+
+    // A local push service: Meera's browser accepts, Kabir's has gone (410).
+    const received: string[] = [];
+    const receiver = createServer((request, response) => {
+      received.push(request.url ?? '');
+      request.resume();
+      request.on('end', () => {
+        response.statusCode = request.url === '/push/kabir' ? 410 : 201;
+        response.end();
+      });
+    });
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    try {
+      const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      writeFileSync(join(dataDir, 'students.json'), JSON.stringify({ version: 1, students: example().students }));
+      expect(await runImport([join(dataDir, 'students.json')], out, env)).toBe(0);
+      const db = createDatabase({ sqlitePath: loadConfig(env).sqlitePath, logger: { info: () => {}, warn: () => {}, error: () => {} } });
+      try {
+        for (const [regNo, name] of [['SCI2025-001', 'meera'], ['SCI2025-002', 'kabir']] as const) {
+          const user = await db.kysely.selectFrom('users').select('id').where('reg_no', '=', regNo).executeTakeFirstOrThrow();
+          const key = createECDH('prime256v1');
+          key.generateKeys();
+          await db.kysely
+            .insertInto('push_subscriptions')
+            .values({ id: name, user_id: user.id, kind: 'webpush', endpoint: `${base}/push/${name}`, p256dh: key.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url'), created_at: Date.now() })
+            .execute();
+        }
+      } finally {
+        await db.destroy();
+      }
+
+      lines.length = 0;
+      expect(await runImport(['docs/examples/portal-import-example.json', '--dry-run'], out, env)).toBe(0);
+      expect(received).toEqual([]);
+      expect(lines.join('\n')).not.toContain('pushed:');
+
+      // n-timetable to the class (Meera and Kabir), n-formulas to Meera; n-welcome is history (push: false).
+      expect(await runImport(['docs/examples/portal-import-example.json'], out, env)).toBe(0);
+      expect(received.sort()).toEqual(['/push/kabir', '/push/meera', '/push/meera']);
+      expect(lines.at(-1)).toBe('pushed:             2 new notifications, 2 sent to subscribed browsers (1 subscription gone and removed, 0 failed)');
+
+      received.length = 0;
+      lines.length = 0;
+      expect(await runImport(['docs/examples/portal-import-example.json'], out, env)).toBe(0);
+      expect(received).toEqual([]);
+      expect(lines.join('\n')).not.toContain('pushed:');
+    } finally {
+      await new Promise((done) => receiver.close(done));
+    }
   });
 });

@@ -247,11 +247,12 @@ describe('POST /update/other', () => {
     expect((await asha.profile()).address).toBe('');
   });
 
-  it('refuses an address over 255 characters and a phone that is not 10 digits', async () => {
+  it('refuses an address over 255 characters, an institute over 200 and a phone that is not 10 digits', async () => {
     const t = await newApp();
     const asha = await student(t, 'PRO042');
     await expectRefused(await asha.post('/api/update/other', { address: 'x'.repeat(256) }), 422, PROFILE_RULES.address);
     expect((await asha.post('/api/update/other', { address: 'x'.repeat(255) })).status).toBe(200);
+    await expectRefused(await asha.post('/api/update/other', { institute: 'x'.repeat(201) }), 422, PROFILE_RULES.institute);
     await expectRefused(await asha.post('/api/update/other', { phone: '12345' }), 422, PROFILE_RULES.phone);
     await expectRefused(await asha.post('/api/update/other', { phone: '98765432101' }), 422, PROFILE_RULES.phone);
     expect((await asha.post('/api/update/other', { phone: '' })).status).toBe(200);

@@ -48,6 +48,7 @@ export const PROFILE_RULES = {
   /** The password fields' hint. */
   passwordHint: 'At least 6 characters',
   address: 'Max 255 characters',
+  institute: 'Max 200 characters',
   phone: 'Invalid phone number',
 } as const;
 
@@ -59,6 +60,8 @@ export const RECENT_LOGIN_WINDOW_SECONDS = 5 * 60;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^\d{10}$/;
 export const MAX_ADDRESS_LENGTH = 255;
+/** As the import takes it. */
+export const MAX_INSTITUTE_LENGTH = 200;
 
 export const BASIC_FIELDS = ['name', 'email', 'password'] as const;
 export type BasicField = (typeof BASIC_FIELDS)[number];
@@ -99,7 +102,7 @@ export const updateOtherRequestSchema = z.object({
     .trim()
     .refine((value) => value === '' || PHONE_PATTERN.test(value), PROFILE_RULES.phone)
     .optional(),
-  institute: optionalText(255, PROFILE_RULES.address),
+  institute: optionalText(MAX_INSTITUTE_LENGTH, PROFILE_RULES.institute),
   calss: optionalText(100, 'Max 100 characters'),
   class: optionalText(100, 'Max 100 characters'),
   address: optionalText(MAX_ADDRESS_LENGTH, PROFILE_RULES.address),

@@ -1,5 +1,5 @@
 import type { AvatarContentType, BasicField, Profile } from '@invigil/shared/api/profile';
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, MAX_ADDRESS_LENGTH, PHONE_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile';
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, MAX_ADDRESS_LENGTH, MAX_INSTITUTE_LENGTH, PHONE_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, Pencil, User } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -106,7 +106,7 @@ function OtherDetailsForm({ profile, onSaved }: { profile: Profile; onSaved: () 
 
   const errors = {
     phone: phone.trim() === '' || PHONE_PATTERN.test(phone.trim()) ? null : PROFILE_RULES.phone,
-    institute: institute.trim().length > MAX_ADDRESS_LENGTH ? PROFILE_RULES.address : null,
+    institute: institute.trim().length > MAX_INSTITUTE_LENGTH ? PROFILE_RULES.institute : null,
     address: address.trim().length > MAX_ADDRESS_LENGTH ? PROFILE_RULES.address : null,
   };
   const shown = (key: keyof typeof errors) => (submitted ? errors[key] : null) ?? fieldIssue(serverError, key);

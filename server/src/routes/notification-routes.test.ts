@@ -36,7 +36,7 @@ async function signIn(t: TestApp, regNo: string): Promise<Student> {
     id: t.userIds[regNo]!,
     headers,
     post: (path, body = {}) => t.postJson(path, body, headers),
-    del: (path, body) => t.app.request(path, { method: 'DELETE', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+    del: async (path, body) => await t.app.request(path, { method: 'DELETE', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
     list: async () => notificationsReplySchema.parse(await t.getJson('/api/notifications', token)),
   };
 }

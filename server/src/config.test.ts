@@ -65,3 +65,32 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' }, '/repo')).toThrow(/JWT_SECRET/);
   });
 });
+
+describe('config: Web Push (VAPID) keys', () => {
+  it('generates a key pair into DATA_DIR/vapid-keys.json (mode 0600) on first start and keeps it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }, '/repo').vapid;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(first.subject).toMatch(/^mailto:/);
+    expect(statSync(join(dataDir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }, '/repo').vapid).toEqual(first);
+  });
+
+  it('takes VAPID_* from the environment, both keys or neither, checked', () => {
+    const source = loadConfig({ DATA_DIR: tempDir() }, '/repo').vapid;
+    const dataDir = tempDir();
+    const env = { DATA_DIR: dataDir, VAPID_PUBLIC_KEY: source.publicKey, VAPID_PRIVATE_KEY: source.privateKey, VAPID_SUBJECT: 'https://institute.example.edu' };
+    expect(loadConfig(env, '/repo').vapid).toEqual({ publicKey: source.publicKey, privateKey: source.privateKey, subject: 'https://institute.example.edu' });
+    expect(() => statSync(join(dataDir, 'vapid-keys.json'))).toThrow();
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: source.publicKey }, '/repo')).toThrow(ConfigError);
+    expect(() => loadConfig({ ...env, VAPID_PUBLIC_KEY: 'abc' }, '/repo')).toThrow(/public key/);
+    expect(() => loadConfig({ ...env, VAPID_PRIVATE_KEY: source.publicKey }, '/repo')).toThrow(/private key/);
+    expect(() => loadConfig({ ...env, VAPID_SUBJECT: 'admin' }, '/repo')).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('refuses a FIREBASE_SERVICE_ACCOUNT file that does not exist', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }, '/repo').firebaseServiceAccount).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tempDir(), FIREBASE_SERVICE_ACCOUNT: '/no/such/account.json' }, '/repo')).toThrow(/FIREBASE_SERVICE_ACCOUNT/);
+  });
+});

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './e2e/e2e-env';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_JITSI_DOMAIN, E2E_PORT } from './e2e/e2e-env';
 
 // Every run starts on fresh demo data. Workers load this file too: only the main process,
 // before it starts the server, may empty the folder.
@@ -38,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production' },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production', JITSI_DOMAIN: E2E_JITSI_DOMAIN },
   },
 });

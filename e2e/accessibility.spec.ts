@@ -135,6 +135,15 @@ const SIGNED_OUT_URLS: Record<string, string[]> = {
   '*': ['/no-such-page'],
 };
 
+/** The live-class page of the demo class's first class `offset` days from today, asked for today (tomorrow's is refused). */
+function demoLiveClassUrl(offset: number): string {
+  const at = new Date();
+  const today = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  at.setDate(at.getDate() + offset);
+  const day = at.toLocaleDateString('en-US', { weekday: 'long' }).toLowerCase();
+  return `/live-class/demo-10a-${day}-1?date=${today}`;
+}
+
 /**
  * Signed in: the screens of the route table, the "not available yet" ones included. Consecutive
  * entries of one pattern would keep the same screen, so each pattern's addresses are visited apart.
@@ -145,6 +154,8 @@ const SIGNED_IN_URLS: Record<string, string[]> = {
   '/desk': ['/desk'],
   '/dashboard/desk': ['/dashboard/desk'],
   '/timetable': ['/timetable'],
+  // Today's first class (its meeting link; Thursday's has none: the Jitsi room's honest message) and another day's, refused.
+  '/live-class/:id': [demoLiveClassUrl(0), demoLiveClassUrl(1)],
   '/study': ['/study'],
   '/study/:subject_id': ['/study/physics'],
   '/assignment': ['/assignment'],

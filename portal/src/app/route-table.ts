@@ -49,7 +49,9 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/password/change', title: 'Change Password', screen: ChangePassword },
   later('/desk', 'Desk'),
   later('/dashboard/desk', 'Desk'),
-  later('/timetable', 'Timetable'),
+  { path: '/timetable', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')) },
+  // JOIN opens it in a new window with the class id, its date and the API endpoint.
+  { path: '/live-class/:id', title: 'Live Class', screen: screen(() => import('../features/timetable/live-class-page')) },
   later('/study', 'Study Material'),
   later('/study/:subject_id', 'Study Material'),
   later('/assignment', 'Assignment'),

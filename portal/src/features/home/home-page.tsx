@@ -4,6 +4,7 @@ import { formatLongDate } from '../../lib/date-time';
 import { displayName, isLoggedIn, meritPoints, userConfig } from '../auth/auth-state';
 import { MENU_ICONS } from '../menu/menu-icons';
 import { homeTiles } from '../menu/menu-entries';
+import { UpcomingClassCard } from '../timetable/upcoming-class-card';
 
 function Landing() {
   return (
@@ -34,6 +35,9 @@ export default function HomePage() {
           </p>
         </div>
       </section>
+      <div className="mt-6">
+        <UpcomingClassCard />
+      </div>
       <nav aria-label="Home tiles" className="mt-6">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {tiles.map((tile) => {

@@ -14,7 +14,7 @@ function ClassRow({ schedule }: { schedule: Schedule }) {
     <li className={`flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-2 ${canceled ? 'text-error' : ''}`}>
       <span className="w-20 shrink-0 text-sm tabular-nums">{formatClassTime(schedule.time)}</span>
       <span className="min-w-0 flex-1">
-        <span className="font-semibold uppercase">{schedule.subject_name}</span>
+        <span className="font-semibold">{schedule.subject_name.toUpperCase()}</span>
         {canceled ? <span className="badge badge-error badge-sm ml-2 h-auto">Canceled</span> : null}
         <span className="block text-sm opacity-80">
           {schedule.duration} mins{schedule.teacher_name ? `, ${schedule.teacher_name}` : ''}

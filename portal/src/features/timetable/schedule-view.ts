@@ -1,4 +1,6 @@
 import type { LiveClassReply, Schedule } from '@invigil/shared/api/timetable';
+import { format } from 'date-fns';
+import { formatLongDate } from '../../lib/date-time';
 
 /** 'HH:mm' -> minutes after midnight. */
 export function minutesOf(time: string): number {
@@ -26,11 +28,13 @@ export function hasStarted(schedule: Schedule, reply: LiveClassReply): boolean {
   return minutesOf(schedule.time) <= minutesOf(reply.time);
 }
 
-/** 'HH:mm' shown as 'hh:mm AM/PM' (the spec's clock format). */
+/** A class's 'HH:mm' on the portal's 12-hour clock ('09:00 AM'), as date-time.ts shows times. */
 export function formatClassTime(time: string): string {
   const total = minutesOf(time);
-  const hours = Math.floor(total / 60);
-  const minutes = total % 60;
-  const twelve = hours % 12 === 0 ? 12 : hours % 12;
-  return `${String(twelve).padStart(2, '0')}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  return format(new Date(2000, 0, 1, Math.floor(total / 60), total % 60), 'hh:mm a');
+}
+
+/** A class's 'yyyy-MM-dd' date as the portal writes days ('Monday, 10 Mar, 2035'). */
+export function formatClassDate(date: string): string {
+  return formatLongDate(new Date(`${date}T00:00:00`));
 }

@@ -1,0 +1,62 @@
+/** What the live-class page uses of the Jitsi Meet IFrame API (https://jitsi.github.io/handbook/docs/dev-guide/dev-guide-iframe). */
+export interface JitsiMeetApi {
+  getIFrame(): HTMLIFrameElement;
+  dispose(): void;
+}
+
+export type JitsiMeetConstructor = new (
+  domain: string,
+  options: {
+    roomName: string;
+    parentNode: HTMLElement;
+    width?: string | number;
+    height?: string | number;
+    userInfo?: { displayName?: string };
+  },
+) => JitsiMeetApi;
+
+declare global {
+  interface Window {
+    JitsiMeetExternalAPI?: JitsiMeetConstructor;
+  }
+}
+
+/** How long the script may take before the page says the room cannot be reached (not a blank frame forever). */
+export const JITSI_SCRIPT_TIMEOUT_MS = 15_000;
+
+const loads = new Map<string, Promise<JitsiMeetConstructor>>();
+
+/**
+ * Loads https://{domain}/external_api.js once (the portal's CSP allows that domain only when the
+ * institute configures it). Rejects on a load error or after the timeout; a failed load is
+ * forgotten, so trying again fetches it anew.
+ */
+export function loadJitsiApi(domain: string, timeoutMs = JITSI_SCRIPT_TIMEOUT_MS): Promise<JitsiMeetConstructor> {
+  const known = loads.get(domain);
+  if (known) return known;
+  const load = new Promise<JitsiMeetConstructor>((resolve, reject) => {
+    if (window.JitsiMeetExternalAPI) {
+      resolve(window.JitsiMeetExternalAPI);
+      return;
+    }
+    const script = document.createElement('script');
+    script.src = `https://${domain}/external_api.js`;
+    script.async = true;
+    const fail = (why: string) => {
+      window.clearTimeout(timer);
+      script.remove();
+      loads.delete(domain);
+      reject(new Error(why));
+    };
+    const timer = window.setTimeout(() => fail('timeout'), timeoutMs);
+    script.onerror = () => fail('error');
+    script.onload = () => {
+      window.clearTimeout(timer);
+      if (window.JitsiMeetExternalAPI) resolve(window.JitsiMeetExternalAPI);
+      else fail('no api');
+    };
+    document.head.append(script);
+  });
+  loads.set(domain, load);
+  return load;
+}

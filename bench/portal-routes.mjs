@@ -1,0 +1,293 @@
+#!/usr/bin/env node
+// Every portal route on a slow phone: the gzip JavaScript it downloads and the time until its main
+// content is painted with its data.
+// Usage: npm run bench:portal [-- --runs=3] [-- --only=/desk,/timetable] [-- --no-throttle] [-- --inspect]
+//
+// Starts the BUILT server (server/dist/main.js; the portal from PORTAL_DIST, default portal/dist:
+// run `npm run build` first, this builds nothing) on a temporary DATA_DIR with the demo data, and
+// opens each route of portal/src/app/route-table.ts at a real address in headless Chromium, in a
+// fresh browser context each (cold cache, service workers blocked so only the route's own
+// downloads count), signed in as Asha (student@example.edu) where the route needs a sign-in.
+// Every page runs under emulated slow 4G (150 ms RTT, 1.6 Mbps down, 750 kbps up: CDP
+// Network.emulateNetworkConditions) and a 4x CPU slowdown (Emulation.setCPUThrottlingRate).
+//
+// JS: every script the page downloads in its first 5 s (when the main content comes later, until
+// 3 s after it), chunks loaded after idle included, each counted at its gzip -9 size (as
+// bench:bundle does).
+// Main content: navigation start -> the frame in which the route's main heading (h1 in <main>,
+// else <main>'s first heading) and the route's own data element (below) are visible and no
+// loading spinner is left. Targets: at most 120 KB gzip JS on every route, at most 100 KB on the
+// login route, main content within 2.5 s.
+import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startBuiltServer } from './bench-server.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const throttle = !args.includes('--no-throttle');
+const inspect = args.includes('--inspect');
+/** --runs=N: each route N times, the median time (a busy machine makes single runs noisy). */
+const RUNS = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1));
+
+const ROUTE_JS_TARGET_KB = 120;
+const LOGIN_JS_TARGET_KB = 100;
+const CONTENT_TARGET_MS = 2_500;
+const SCRIPT_WINDOW_MS = 5_000;
+/** When the content comes later than 5 s, scripts are still counted until this long after it. */
+const IDLE_GRACE_MS = 3_000;
+const CONTENT_TIMEOUT_MS = 30_000;
+const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const CPU_SLOWDOWN = 4;
+const ASHA = { phone: 'student@example.edu', password: 'demo1234' };
+
+const portalDist = process.env.PORTAL_DIST ?? join(root, 'portal', 'dist');
+for (const [file, what] of [[join(root, 'server/dist/main.js'), 'the server'], [join(portalDist, 'index.html'), `the portal (${portalDist})`]]) {
+  if (!existsSync(file)) {
+    console.error(`${what} is not built (${file} is missing): run npm run build first.`);
+    process.exit(2);
+  }
+}
+
+/** Today in the server's zone (the bench and the server share it): the demo's live class of today. */
+const now = new Date();
+const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+const weekday = now.toLocaleDateString('en-US', { weekday: 'long' }).toLowerCase();
+
+/**
+ * A real address of each pattern, and the selector of "main content with data": the element that
+ * shows the route's first loaded list or card (any of a comma-separated list). Unknown patterns
+ * are measured with the heading alone when they have no parameter, and reported when they have.
+ */
+const SAMPLES = {
+  '/': { signedOut: true, path: '/', data: 'main a[href="/auth/login"], main .btn' },
+  '/auth': { signedOut: true, path: '/auth', data: 'main a[href="/auth/login"], main .btn' },
+  '/auth/login': { signedOut: true, path: '/auth/login', data: 'main form input[type="password"]' },
+  '/test-submitted': { signedOut: true, path: '/test-submitted' },
+  '/live-class/:id': { path: (base) => `/live-class/demo-10a-${weekday}-6?date=${today}&api=${encodeURIComponent(`${base}/api`)}`, data: 'main #live-class-subject' },
+  '/study/:subject_id': { path: '/study/demo-physics' },
+  '/queries/:id': { path: '/queries/demo-query' },
+  '/troubleshoot/guide/:topic': { path: '/troubleshoot/guide/allow-camera' },
+  // The test's name is its heading: loaded data.
+  '/test/:id': { path: '/test/demo-mcq' },
+  '/test/:id/in': { path: '/test/demo-mcq/in', data: 'main [data-testid="save-next"], [data-testid="save-next"]', started: 'demo-mcq' },
+  '/test/:id/test-in-partwise': { path: '/test/demo-mixed/test-in-partwise', data: '[data-testid="save-next"]', started: 'demo-mixed' },
+  '/test/:id/dashboard': { path: '/test/demo-attempted/dashboard' },
+  '/test/:id/instruction': { path: '/test/demo-mcq/instruction', data: 'main dl' },
+  '/test/:id/ready-check': { path: '/test/demo-mcq/ready-check', data: 'main .card' },
+  '/test/:id/result': { path: '/test/demo-attempted/result', data: 'main dl' },
+  '/test/:id/review': { path: '/test/demo-attempted/review', data: 'main article' },
+  '/chapter-test/:ids/instruction': { path: '/chapter-test/demo-chapter/instruction', data: 'main li' },
+  '/marksheet/:id': { path: '/marksheet/demo-term1-DEMO001' },
+  '/answer-sheet/:id': { path: '/answer-sheet/demo-attempted', data: 'main li' },
+  '/notes/:subject/:chapter/:chapterId': { path: `/notes/${encodeURIComponent('Physics')}/${encodeURIComponent('Laws of Motion')}/demo-laws-of-motion` },
+};
+
+/** The data element of routes without a parameter (their first list or card once loaded). */
+const DATA = {
+  '/desk': 'main li, main .card',
+  '/dashboard/desk': 'main li, main .card',
+  '/timetable': 'main table td, main [role="grid"] [role="gridcell"], main li',
+  '/attendance': 'main table td, main [role="grid"] [role="gridcell"]',
+  '/troubleshoot': 'main .card',
+  '/profile': 'main dl, main table, main li',
+  '/test': 'main li, main .card',
+  '/mock-test': 'main li, main .card',
+  '/test-results': 'main li, main table tr, main .card',
+  '/marksheet': 'main li a, main table a, main .card',
+  '/answer-sheet': 'main li, main .card, main table tr',
+};
+
+function routePatterns() {
+  const table = readFileSync(join(root, 'portal/src/app/route-table.ts'), 'utf8');
+  return [...new Set([...table.matchAll(/(?:path: |later\()'([^']+)'/g)].map((match) => match[1]))].filter((path) => path !== '*');
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzipSizes = new Map();
+async function gzipSizeOf(url) {
+  if (!gzipSizes.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipSizes.set(url, gzipSync(body, { level: 9 }).length);
+  }
+  return gzipSizes.get(url);
+}
+
+async function measure(browser, base, token, pattern, sample) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  try {
+    if (!sample.signedOut) await context.addInitScript((jwt) => localStorage.setItem('jwt_token', jwt), token);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (throttle) {
+      await cdp.send('Network.emulateNetworkConditions', NETWORK);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    }
+    let navigationStart = null;
+    const requests = new Map();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (navigationStart === null && event.type === 'Document') navigationStart = event.timestamp;
+      requests.set(event.requestId, { url: event.request.url, at: event.timestamp, script: false, done: false });
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      const request = requests.get(event.requestId);
+      if (request && (event.type === 'Script' || /javascript/i.test(event.response.mimeType))) request.script = true;
+    });
+    const finish = (event) => {
+      const request = requests.get(event.requestId);
+      if (request) {
+        request.done = true;
+        request.encoded = event.encodedDataLength ?? 0;
+      }
+    };
+    cdp.on('Network.loadingFinished', finish);
+    cdp.on('Network.loadingFailed', finish);
+
+    const path = typeof sample.path === 'function' ? sample.path(base) : sample.path;
+    await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+    let contentMs = null;
+    let problem = '';
+    try {
+      const handle = await page.waitForFunction(
+        (selector) => {
+          const visible = (element) => !!element && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+          const main = document.querySelector('main');
+          const heading = main?.querySelector('h1') ?? main?.querySelector('h2, h3');
+          if (!visible(heading)) return false;
+          if ([...document.querySelectorAll('.loading-spinner, [role="status"][aria-label^="Loading"]')].some(visible)) return false;
+          // A route not built yet ("not available yet") has no data to wait for.
+          if (selector && ![...document.querySelectorAll(selector)].some(visible) && !/not available yet/.test(main?.textContent ?? '')) return false;
+          return performance.now();
+        },
+        sample.data ?? null,
+        { polling: 'raf', timeout: CONTENT_TIMEOUT_MS },
+      );
+      contentMs = await handle.jsonValue();
+    } catch {
+      problem = `no main content within ${CONTENT_TIMEOUT_MS / 1000} s`;
+    }
+    // On a slow machine the content may come after 5 s: the chunks it loads once idle still count.
+    const windowMs = Math.max(SCRIPT_WINDOW_MS, contentMs === null ? 0 : contentMs + IDLE_GRACE_MS);
+    const elapsed = await page.evaluate(() => performance.now());
+    if (elapsed < windowMs) await page.waitForTimeout(windowMs - elapsed);
+    // Scripts asked for within the window are counted when they finish.
+    const inWindow = () => [...requests.values()].filter((request) => request.script && navigationStart !== null && (request.at - navigationStart) * 1000 <= windowMs);
+    for (let i = 0; i < 100 && inWindow().some((request) => !request.done); i += 1) await page.waitForTimeout(100);
+    const scripts = inWindow();
+    const beforeContent = scripts.filter((request) => contentMs !== null && (request.at - navigationStart) * 1000 <= contentMs);
+    const sum = async (list) => (await Promise.all(list.map((request) => gzipSizeOf(request.url)))).reduce((a, b) => a + b, 0);
+    const outline = inspect ? await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const heading = main?.querySelector('h1, h2, h3');
+      const first = main?.querySelector('li, .card, table, dl');
+      return `${heading?.textContent?.trim() ?? '(no heading)'} | ${first ? `${first.tagName.toLowerCase()}.${[...first.classList].slice(0, 2).join('.')}: ${first.textContent?.trim().slice(0, 60)}` : '(no list/card)'}`;
+    }) : '';
+    return {
+      pattern,
+      path,
+      signedIn: !sample.signedOut,
+      files: scripts.length,
+      jsAtContent: await sum(beforeContent),
+      js: await sum(scripts),
+      contentMs,
+      problem,
+      outline,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'invigil-bench-portal-'));
+let server;
+let browser;
+let exitCode = 0;
+try {
+  let base;
+  ({ base, server } = await startBuiltServer(root, dataDir));
+  const post = async (path, body, token) => {
+    const response = await fetch(`${base}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'x-access-token': token } : {}) }, body: JSON.stringify(body) });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(data)}`);
+    return data;
+  };
+  const { token } = await post('/login', ASHA);
+
+  const patterns = routePatterns();
+  const runs = [];
+  for (const pattern of patterns) {
+    const sample = SAMPLES[pattern] ?? (pattern.includes(':') ? null : { path: pattern, data: DATA[pattern] });
+    if (!sample) {
+      console.error(`No sample address for ${pattern}: add one to SAMPLES in bench/portal-routes.mjs.`);
+      exitCode = 1;
+      continue;
+    }
+    runs.push([pattern, { ...sample, data: sample.data ?? DATA[pattern] }]);
+    // Home signed in too: what a student opens every day.
+    // (The first upcoming class card's spinner holds the content until it has loaded.)
+    if (pattern === '/') runs.push(['/ (signed in)', { path: '/', data: 'main .card' }]);
+  }
+  const selected = only ? runs.filter(([pattern]) => only.includes(pattern)) : runs;
+  for (const [, sample] of selected) if (sample.started) await post('/test/start', { id: sample.started, devices: [] }, token).catch((error) => console.error(`Could not start ${sample.started}: ${error.message}`));
+
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  console.log(`Portal routes on ${throttle ? `slow 4G (${NETWORK.latency} ms RTT, 1.6 Mbps down, 750 kbps up) and a ${CPU_SLOWDOWN}x CPU slowdown` : 'no throttling'}, headless Chromium, cold cache:`);
+  const results = [];
+  for (const [pattern, sample] of selected) {
+    const tries = [];
+    for (let run = 0; run < RUNS; run += 1) tries.push(await measure(browser, base, token, pattern, sample));
+    // The median by content time (a run without content counts as the slowest); its JS with it.
+    tries.sort((a, b) => (a.contentMs ?? Infinity) - (b.contentMs ?? Infinity));
+    results.push(tries[Math.floor((tries.length - 1) / 2)]);
+    process.stderr.write(`  measured ${pattern}${RUNS > 1 ? `: ${tries.map((t) => (t.contentMs === null ? '-' : (t.contentMs / 1000).toFixed(2))).join(', ')} s` : ''}\n`);
+  }
+
+  const header = ['route', 'signed in', 'JS files', 'JS gzip at content', `JS gzip (first ${SCRIPT_WINDOW_MS / 1000} s)`, 'main content', 'targets'];
+  const rows = results.map((result) => {
+    const jsTarget = result.pattern === '/auth/login' ? LOGIN_JS_TARGET_KB : ROUTE_JS_TARGET_KB;
+    const misses = [];
+    if (result.js / 1024 > jsTarget) misses.push(`JS > ${jsTarget} KB`);
+    if (result.contentMs === null) misses.push(result.problem);
+    else if (result.contentMs > CONTENT_TARGET_MS) misses.push(`content > ${CONTENT_TARGET_MS / 1000} s`);
+    if (misses.length > 0) exitCode = 1;
+    return [
+      result.pattern === result.path ? result.pattern : `${result.pattern}  ${result.path.split('?')[0]}`,
+      result.signedIn ? 'yes' : 'no',
+      String(result.files),
+      `${kb(result.jsAtContent)} KB`,
+      `${kb(result.js)} KB`,
+      result.contentMs === null ? '-' : `${(result.contentMs / 1000).toFixed(2)} s`,
+      misses.length === 0 ? 'met' : `MISSED: ${misses.join(', ')}`,
+      result.outline,
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (cells) => cells.map((cell, column) => (column === 0 || column === 6 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd();
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row.slice(0, 7)) + (inspect ? `   ${row[7]}` : ''));
+  console.log('');
+  console.log(`Targets: JS at most ${ROUTE_JS_TARGET_KB} KB gzip on every route (${LOGIN_JS_TARGET_KB} KB on /auth/login), main content within ${CONTENT_TARGET_MS / 1000} s.`);
+  const missed = rows.filter((row) => row[6] !== 'met').length;
+  console.log(missed === 0 ? 'Every route met its targets.' : `${missed} of ${rows.length} routes missed a target.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.stack : error);
+  exitCode = 1;
+} finally {
+  await browser?.close();
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -153,6 +153,8 @@ const SIGNED_IN_URLS: Record<string, string[]> = {
   '/password/change': ['/password/change'],
   '/desk': ['/desk'],
   '/dashboard/desk': ['/dashboard/desk'],
+  // A bookmark's notes (the topic highlighted) and a chapter without notes.
+  '/notes/:subject/:chapter/:chapterId': ['/notes/Physics/Laws-of-Motion/demo-laws-of-motion?topic=second-law&subtopic=momentum', '/notes/Physics/Optics/no-such-chapter'],
   '/timetable': ['/timetable'],
   // Today's first class (its meeting link; Thursday's has none: the Jitsi room's honest message) and another day's, refused.
   '/live-class/:id': [demoLiveClassUrl(0), demoLiveClassUrl(1)],

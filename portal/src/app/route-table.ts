@@ -34,6 +34,7 @@ const Home = screen(() => import('../features/home/home-page'));
 const Login = screen(() => import('../features/auth/login-page'));
 const ChangePassword = screen(() => import('../features/auth/change-password-page'));
 const Unavailable = screen(() => import('../features/unavailable/unavailable-page'));
+const Desk = screen(() => import('../features/desk/desk-page'));
 const ScheduledTests = screen(() => import('../features/tests/scheduled-tests-page'));
 const ReadyCheck = screen(() => import('../features/tests/ready-check-page'));
 const Instruction = screen(() => import('../features/tests/instruction-page'));
@@ -47,8 +48,10 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/auth', title: 'Institute Management System', screen: Home, skipAuth: true },
   { path: '/auth/login', title: 'Login', screen: Login, skipAuth: true },
   { path: '/password/change', title: 'Change Password', screen: ChangePassword },
-  later('/desk', 'Desk'),
-  later('/dashboard/desk', 'Desk'),
+  { path: '/desk', title: 'Desk', screen: Desk },
+  { path: '/dashboard/desk', title: 'Desk', screen: Desk },
+  // A bookmark opens its chapter's notes at the topic (query topic, subtopic).
+  { path: '/notes/:subject/:chapter/:chapterId', title: 'Notes', screen: screen(() => import('../features/notes/notes-page')) },
   { path: '/timetable', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')) },
   // JOIN opens it in a new window with the class id, its date and the API endpoint.
   { path: '/live-class/:id', title: 'Live Class', screen: screen(() => import('../features/timetable/live-class-page')) },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { bookmarkSchema } from './bookmarks';
+
+export { DESK_MESSAGES, MAX_DESK_MOTIVATIONS, MAX_DESK_NOTICES } from './desk-messages';
 import { todoSchema } from './todos';
 
 /**
@@ -12,19 +14,6 @@ import { todoSchema } from './todos';
  * notices to everyone only, none read, and no todos or bookmarks. With a token, the student's own
  * todos and bookmarks, and the notices to everyone, to their class and to them, with read_at.
  */
-
-/** The newest notices the desk shows. */
-export const MAX_DESK_NOTICES = 50;
-/** The newest motivations the desk shows. */
-export const MAX_DESK_MOTIVATIONS = 10;
-
-export const DESK_MESSAGES = {
-  loading: 'Loading data please wait...',
-  noUpcomingExam: 'No upcoming exam!',
-  loadFailed: 'Error loading the desk!',
-  noNotices: 'No notices yet.',
-  noticeNotFound: 'This notice is not there for you.',
-} as const;
 
 export const noticeSchema = z.object({
   _id: z.string(),

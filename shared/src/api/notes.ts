@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { NOTES_MESSAGES } from './desk-messages';
+
+export { NOTES_MESSAGES } from './desk-messages';
 
 /**
  * A chapter's notes: what a bookmark opens (spec section 2, /notes/{subject}/{chapter}/{chapter id}).
@@ -7,11 +10,6 @@ import { z } from 'zod';
  *
  * Topics hold HTML the institute wrote; it was sanitised on import and is sanitised again when shown.
  */
-
-export const NOTES_MESSAGES = {
-  notFound: 'There are no notes for this chapter yet.',
-  loadFailed: 'Error loading notes!',
-} as const;
 
 export const subtopicNotesSchema = z.object({ id: z.string(), name: z.string(), content: z.string() });
 export type SubtopicNotes = z.infer<typeof subtopicNotesSchema>;

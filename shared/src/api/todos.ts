@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_TODO_IDS, TODO_MESSAGES, TODO_TEXT_MAX_LENGTH } from './desk-messages';
+
+export { MAX_TODO_IDS, MAX_TODOS, TODO_MESSAGES, TODO_TEXT_MAX_LENGTH, toggledDone } from './desk-messages';
 
 /**
  * The desk's to-do list (spec sections 2 Bookmarks and Todo widgets, 3 Todo, 4 Todo done toggle,
@@ -13,33 +16,6 @@ import { z } from 'zod';
  * not counted), never changed. Which value `done` takes when the student toggles a selection is
  * the portal's to decide (`toggledDone`, spec section 4); the server sets the value it is given.
  */
-
-/** The longest todo text. */
-export const TODO_TEXT_MAX_LENGTH = 500;
-/** How many todos a student may keep: the desk is a short list, not an archive. */
-export const MAX_TODOS = 200;
-/** The most ids one delete or update may name. */
-export const MAX_TODO_IDS = MAX_TODOS;
-
-export const TODO_MESSAGES = {
-  // Spec sections 5 and 8, word for word.
-  typeSomething: 'Please type something!',
-  logInFirst: 'Please log in first!',
-  confirmDelete: 'Are you sure to delete?',
-  saved: 'New todo saved!',
-  saveFailed: 'Error saving new todo!',
-  deleted: 'Todos deleted successfully!',
-  deleteFailed: 'Error deleting todos!',
-  updated: 'Todos updated successfully!',
-  loadFailed: 'Error loading todos!',
-  // The server's own, for a request the portal would not send.
-  tooLong: `A todo is at most ${TODO_TEXT_MAX_LENGTH} characters.`,
-  tooMany: `You can keep at most ${MAX_TODOS} todos: delete some done ones first.`,
-  noIds: 'Select at least one todo.',
-  tooManyIds: `At most ${MAX_TODO_IDS} todos at a time.`,
-  doneRequired: 'Say whether the todos are done (done: true or false).',
-  doneDisagrees: 'done and updates.done disagree.',
-} as const;
 
 export const todoSchema = z.object({
   _id: z.string(),
@@ -102,10 +78,3 @@ export type UpdateTodos = z.output<typeof updateTodosRequestSchema>;
 export const updateTodosReplySchema = z.object({ message: z.string(), updated: z.number().int().nonnegative(), data: z.array(todoSchema) });
 export type UpdateTodosReply = z.infer<typeof updateTodosReplySchema>;
 
-/**
- * Spec section 4, the done toggle: it applies to the selected items and becomes true unless some
- * selected item is already done (then false: the selection is un-done).
- */
-export function toggledDone(selected: readonly Pick<Todo, 'done'>[]): boolean {
-  return !selected.some((todo) => todo.done);
-}

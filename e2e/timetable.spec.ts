@@ -46,8 +46,9 @@ async function signedInContext(context: BrowserContext, request: Parameters<type
   await context.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
 }
 
+/** axe on this spec's own states (the accessibility spec scans the routes as they open); not inside the stand-in room. */
 async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).exclude('[data-focus-guard]').analyze();
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ iframes: false }).exclude('[data-focus-guard]').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
 }
 
@@ -71,7 +72,7 @@ async function standInForJitsi(context: BrowserContext) {
   );
 }
 
-test('wide screens: Home\'s class, the week grid, the class dialog, JOIN into the live-class page and its rooms', async ({ context, page, request }) => {
+test('wide screens: Home\'s next class, the week grid of days by slots, canceled classes and the class dialog', async ({ context, page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInContext(context, request);
 
@@ -115,10 +116,17 @@ test('wide screens: Home\'s class, the week grid, the class dialog, JOIN into th
   await expectNoAxeViolations(page, 'the class dialog at 1280 px');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(grid.getByRole('button', { name: /^CHEMISTRY/ })).toBeFocused();
+});
+
+test("JOIN opens today's class in a new window: its meeting link, the institute's Jitsi room, or an honest message", async ({ context, page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInContext(context, request);
+  await page.goto('/timetable');
 
   // Today's class: JOIN opens the live-class page in a new window with the class id, date and API.
-  await physics.click();
-  dialog = page.getByRole('dialog', { name: 'PHYSICS' });
+  await page.getByRole('table').getByRole('button', { name: /^PHYSICS/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'PHYSICS' });
   const opened = context.waitForEvent('page');
   await dialog.getByRole('link', { name: /^JOIN/ }).click();
   const live = await opened;
@@ -166,7 +174,6 @@ test('phones: day buttons Mon to Sat with today chosen, the slots of the chosen 
   await expect(slots.getByRole('listitem')).toHaveCount(10);
   await expect(slots.getByRole('button', { name: /^PHYSICS/ })).toBeVisible();
   await expect(slots.getByRole('button', { name: /^ENGLISH/ })).toContainText('Canceled');
-  await expectNoAxeViolations(page, 'the day view at 360 px');
 
   await days.getByRole('button', { name: new RegExp(`^${TOMORROW_NAME}`) }).click();
   await page.getByRole('list', { name: `Slots of ${TOMORROW_NAME}` }).getByRole('button', { name: /^CHEMISTRY/ }).click();

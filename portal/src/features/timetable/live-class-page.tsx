@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { displayName } from '../auth/auth-state';
 import { LoadingBlock } from '../results/page-status';
 import { loadJitsiApi } from './jitsi-loader';
-import { formatClassDate, formatClassTime } from './schedule-view';
+import { formatClassDate, formatClassEnd, formatClassTime } from './schedule-view';
 import { fetchLiveClass } from './timetable-api';
 
 const LOAD_FAILED = 'The class could not be loaded. Please try again.';
@@ -104,7 +104,9 @@ function ClassFacts({ reply }: { reply: LiveClassRoomReply }) {
           <dt className="font-medium">Teacher</dt>
           <dd>{schedule.teacher_name || 'Not named'}</dd>
           <dt className="font-medium">Time</dt>
-          <dd>{formatClassTime(schedule.time)}, {schedule.duration} mins, {formatClassDate(schedule.date)}</dd>
+          <dd className="tabular-nums">{formatClassTime(schedule.time)} to {formatClassEnd(schedule.time, schedule.duration)} ({schedule.duration} mins)</dd>
+          <dt className="font-medium">Date</dt>
+          <dd>{formatClassDate(schedule.date)}</dd>
         </dl>
       </div>
     </section>

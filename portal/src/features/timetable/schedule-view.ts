@@ -34,6 +34,12 @@ export function formatClassTime(time: string): string {
   return format(new Date(2000, 0, 1, Math.floor(total / 60), total % 60), 'hh:mm a');
 }
 
+/** When a class ends on the portal's clock ('09:45 AM'); past midnight it reads as the next day's time. */
+export function formatClassEnd(time: string, duration: number): string {
+  const end = (minutesOf(time) + duration) % (24 * 60);
+  return format(new Date(2000, 0, 1, Math.floor(end / 60), end % 60), 'hh:mm a');
+}
+
 /** A class's 'yyyy-MM-dd' date as the portal writes days ('Monday, 10 Mar, 2035'). */
 export function formatClassDate(date: string): string {
   return formatLongDate(new Date(`${date}T00:00:00`));

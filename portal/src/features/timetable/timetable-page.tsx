@@ -32,12 +32,12 @@ function ClassButton({ schedule, onOpen }: { schedule: Schedule; onOpen: (schedu
   return (
     <button
       type="button"
-      className={`flex w-full flex-col items-start gap-0.5 rounded-box border p-2 text-left text-sm leading-snug transition hover:shadow focus-visible:shadow ${
+      className={`flex w-full flex-col items-start gap-0.5 rounded-box border px-1.5 py-2 text-left text-[0.8125rem] leading-snug transition hover:shadow focus-visible:shadow ${
         canceled ? 'border-error bg-error text-error-content' : 'border-base-300 bg-base-100 hover:bg-base-200'
       }`}
       onClick={() => onOpen(schedule)}
     >
-      <span className="font-bold break-words">{schedule.subject_name.toUpperCase()}</span>
+      <span className="font-bold tracking-tight [overflow-wrap:anywhere]">{schedule.subject_name.toUpperCase()}</span>
       <span className="tabular-nums">{formatClassTime(schedule.time)}</span>
       <span>{schedule.duration} mins</span>
       {schedule.teacher_name ? <span className="break-words opacity-90">{schedule.teacher_name}</span> : null}
@@ -64,7 +64,7 @@ function WeekGrid({ week, onOpen }: { week: LiveClassReply; onOpen: (schedule: S
         <caption className="sr-only">Weekly timetable{week.class_name ? ` of ${week.class_name}` : ''}: days Monday to Sunday by slots 1 to {TIMETABLE_SLOTS}</caption>
         <thead>
           <tr>
-            <th scope="col" className="w-28">Day</th>
+            <th scope="col" className="w-24">Day</th>
             {SLOTS.map((slot) => <th key={slot} scope="col" className="text-center">Slot {slot}</th>)}
           </tr>
         </thead>
@@ -197,6 +197,16 @@ export default function TimetablePage({ title }: { title: string }) {
   );
   const mobile = useIsMobile();
   const [open, setOpen] = useState<Schedule | null>(null);
+  // The dialog unmounts on close, so the browser cannot return the focus: the cell that opened it gets it back.
+  const opener = useRef<HTMLElement | null>(null);
+  const openClass = (schedule: Schedule) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpen(schedule);
+  };
+  const closeClass = () => {
+    setOpen(null);
+    requestAnimationFrame(() => opener.current?.isConnected && opener.current.focus());
+  };
   return (
     <main className="mx-auto flex w-full max-w-7xl flex-col gap-4 px-4 py-6">
       <div>
@@ -208,9 +218,9 @@ export default function TimetablePage({ title }: { title: string }) {
       {week !== null && week.class_name === null ? <EmptyState text={NO_CLASS_MESSAGE} /> : null}
       {week !== null && week.class_name !== null && week.schedules.length === 0 ? <EmptyState text={NO_SCHEDULE} /> : null}
       {week !== null && week.schedules.length > 0 ? (
-        mobile ? <DayView week={week} onOpen={setOpen} /> : <WeekGrid week={week} onOpen={setOpen} />
+        mobile ? <DayView week={week} onOpen={openClass} /> : <WeekGrid week={week} onOpen={openClass} />
       ) : null}
-      {week ? <ClassDialog schedule={open} today={week.day} onClose={() => setOpen(null)} /> : null}
+      {week ? <ClassDialog schedule={open} today={week.day} onClose={closeClass} /> : null}
     </main>
   );
 }

@@ -75,8 +75,8 @@ export default function AttendancePage({ title }: { title: string }) {
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-      <div className="grid gap-4">
-        <AttendanceStatCard showCalendarLink={false} />
+      <div className="flex flex-col gap-4">
+        <AttendanceStatCard showCalendarLink={false} title="Statistics" />
         <section className="card bg-base-100 shadow" aria-labelledby="attendance-month">
           <div className="card-body gap-3 p-3 sm:p-6">
             <div className="flex items-center justify-between gap-2">

@@ -16,7 +16,7 @@ const STAT_ITEMS = [
  * half_day and leave are counted apart on a line below (docs/decisions/0022-attendance-counting.md).
  * A failed load shows in the card with a Retry, not a snackbar: the desk loads several cards at once.
  */
-export function AttendanceStatCard({ showCalendarLink = true }: { showCalendarLink?: boolean } = {}) {
+export function AttendanceStatCard({ showCalendarLink = true, title = 'Attendance' }: { showCalendarLink?: boolean; title?: string } = {}) {
   const headingId = useId();
   const [stat, setStat] = useState<AttendanceStat | null>(null);
   const [failed, setFailed] = useState(false);
@@ -40,7 +40,7 @@ export function AttendanceStatCard({ showCalendarLink = true }: { showCalendarLi
     <section className="card bg-base-100 shadow" aria-labelledby={headingId}>
       <div className="card-body gap-3 p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={headingId} className="card-title">Attendance</h2>
+          <h2 id={headingId} className="card-title">{title}</h2>
           {showCalendarLink ? <Link href="/attendance" className="link link-primary text-sm">View calendar</Link> : null}
         </div>
         {failed ? (

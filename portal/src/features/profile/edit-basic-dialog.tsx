@@ -1,6 +1,6 @@
 import type { BasicField } from '@invigil/shared/api/profile';
 import { EMAIL_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -30,6 +30,13 @@ export function EditBasicDialog({ field, initial, onClose, onSaved, onRecentLogi
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverIssue, setServerIssue] = useState<{ field: string; message: string } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The native dialog opens in the Modal's effect (which runs first) and focuses its first
+  // focusable element, the focus guard: the first field is what the student came to type in.
+  useEffect(() => {
+    form.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
 
   const rules: Rule[] = field === 'name' ? [required, minChars(3)] : field === 'email' ? [required, validEmail] : [required, minChars(6)];
   const valueError = validate(value, rules);
@@ -85,12 +92,12 @@ export function EditBasicDialog({ field, initial, onClose, onSaved, onRecentLogi
         </>
       }
     >
-      <form id={formId} className="grid gap-2" onSubmit={onSubmit} noValidate>
+      <form ref={form} id={formId} className="grid gap-2" onSubmit={onSubmit} noValidate>
         {field === 'name' ? (
-          <TextField label="Name" value={value} onChange={setValue} error={shown('name', valueError)} autoComplete="name" autoFocus />
+          <TextField label="Name" value={value} onChange={setValue} error={shown('name', valueError)} autoComplete="name" />
         ) : null}
         {field === 'email' ? (
-          <TextField label="Email" type="email" inputMode="email" value={value} onChange={setValue} error={shown('email', valueError)} autoComplete="email" autoFocus />
+          <TextField label="Email" type="email" inputMode="email" value={value} onChange={setValue} error={shown('email', valueError)} autoComplete="email" />
         ) : null}
         {field === 'password' ? (
           <>
@@ -102,7 +109,6 @@ export function EditBasicDialog({ field, initial, onClose, onSaved, onRecentLogi
               error={shown('current_password', currentError)}
               autoComplete="current-password"
               hint={PROFILE_RULES.passwordHint}
-              autoFocus
             />
             <TextField
               label="New Password"

@@ -283,7 +283,7 @@ function ProfileView({ title }: { title: string }) {
         </div>
       ) : null}
       {profile ? (
-        <div className="grid gap-4">
+        <div className="flex flex-col gap-4">
           <section className="card bg-base-100 shadow" aria-labelledby="profile-name">
             <div className="card-body gap-4 p-4 sm:flex-row sm:p-6">
               <div className="flex shrink-0 justify-center">

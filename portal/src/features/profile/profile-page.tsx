@@ -183,7 +183,7 @@ function PurchaseHistory({ payments }: { payments: Profile['payments'] }) {
           <p className="opacity-80">No purchases yet.</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="table table-sm">
+            <table className="table table-xs sm:table-sm">
               <caption className="sr-only">Your merit point purchases, newest first</caption>
               <thead>
                 <tr>
@@ -195,7 +195,7 @@ function PurchaseHistory({ payments }: { payments: Profile['payments'] }) {
               <tbody>
                 {payments.map((payment, index) => (
                   <tr key={`${payment.created_at}-${index}`}>
-                    <td className="whitespace-nowrap">{formatDateTime(payment.created_at)}</td>
+                    <td className="sm:whitespace-nowrap">{formatDateTime(payment.created_at)}</td>
                     <td className="text-right tabular-nums">{payment.meritpoints}</td>
                     <td className="whitespace-nowrap text-right tabular-nums">{formatRupees(payment.amount)}</td>
                   </tr>

@@ -70,6 +70,7 @@ export function BookmarksWidget() {
                   />
                   <Link href={bookmarkNotesPath(item)} className="link link-hover min-w-0 flex-1 break-words">
                     <span className="font-medium">{name}</span>
+                    <span className="sr-only">,</span>{' '}
                     <span className="block text-sm opacity-80">
                       {item.subject_name} · {item.chapter.name}
                     </span>

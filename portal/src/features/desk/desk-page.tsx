@@ -119,7 +119,7 @@ export default function DeskPage({ title }: ScreenProps) {
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">{title}</h1>
-      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2 lg:grid-cols-3">
         <div className="md:col-span-2">
           <NoticesCard notices={desk?.notices ?? null} failed={failed} onOpen={(notice) => void openNotice(notice)} onRetry={() => setAttempt((n) => n + 1)} />
         </div>

@@ -30,7 +30,13 @@ function NoticeItem({ notice, onOpen }: { notice: Notice; onOpen: (notice: Notic
         <span className="min-w-0 flex-1">
           <span className={`block break-words ${unread ? 'font-bold' : ''}`}>
             {notice.title}
-            {unread ? <span className="badge badge-primary badge-sm ml-2 h-auto align-middle">Unread</span> : null}
+            {unread ? (
+              <>
+                <span className="sr-only">,</span>{' '}
+                <span className="badge badge-primary badge-sm ml-1 h-auto align-middle">Unread</span>
+              </>
+            ) : null}
+            <span className="sr-only">,</span>{' '}
           </span>
           <span className="block text-sm opacity-80">{formatDateTime(notice.created_at)}</span>
         </span>

@@ -15,7 +15,15 @@ const NOTES_HTML =
 type Load = { state: 'loading' } | { state: 'ready'; notes: ChapterNotes } | { state: 'missing' } | { state: 'failed'; message: string };
 
 /** A path segment back to words: '-' was a space (spec: chapter name with spaces as dashes). */
-const words = (segment: string | undefined) => (segment ?? '').replace(/-/g, ' ').trim();
+function words(segment: string | undefined): string {
+  let text = segment ?? '';
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    // Already decoded, with a lone '%': shown as it is.
+  }
+  return text.replace(/-/g, ' ').trim();
+}
 
 function Marked({ marked, children, id, headingLevel }: { marked: boolean; children: ReactNode; id: string; headingLevel: 2 | 3 }) {
   return (

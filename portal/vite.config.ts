@@ -2,9 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { faceAssetsPlugin } from '../scripts/face-assets-vite-plugin';
+import { serviceWorkerPlugin } from '../scripts/service-worker-vite-plugin';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), faceAssetsPlugin()],
+  plugins: [react(), tailwindcss(), faceAssetsPlugin(), serviceWorkerPlugin()],
   // The face check's worker (camera module) imports Human's ES module build.
   worker: { format: 'es' },
   // The extension workspace uses React 18 (Plasmo) and npm hoists it to the root; the portal's

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initAuth } from './features/auth/auth-state';
 import { startExtensionPairing } from './features/extension/extension-status';
+import { registerServiceWorker } from './features/notifications/service-worker';
 import { activeThemeIndex, applyTheme } from './features/theme/themes';
 import { showCarriedSnackbar } from './lib/reload-with-message';
 import './styles.css';
@@ -20,3 +21,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 startExtensionPairing();
+// Push messages and the offline page (production builds only).
+registerServiceWorker();

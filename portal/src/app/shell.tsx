@@ -7,6 +7,8 @@ import { clearSession, displayName, isLoggedIn, userConfig } from '../features/a
 import { isFlagOn } from '../features/auth/token';
 import { extensionLink } from '../features/extension/extension-status';
 import { MENU_ICONS } from '../features/menu/menu-icons';
+import { NotificationsBell } from '../features/notifications/notifications-bell';
+import { forgetPushOnSignOut } from '../features/notifications/push-subscription';
 import { visibleMenuEntries } from '../features/menu/menu-entries';
 import { ThemeDialog } from '../features/theme/theme-dialog';
 import { shellCovers } from '../lib/shell-cover';
@@ -94,6 +96,8 @@ function AccountMenu() {
     showSnackbarThenReload('Signed out successfully!', { color: 'success', reloadAfterMs: LOGOUT_RELOAD_MS });
     // The token stops working on the server too; signing out here never waits for it.
     endServerSession().catch(() => {});
+    // This browser stops receiving the student's notifications.
+    forgetPushOnSignOut();
     clearSession();
     navigate('/');
   }
@@ -176,6 +180,7 @@ export function Shell({ children }: { children: ReactNode }) {
               <span className="sr-only sm:not-sr-only">Extension connected</span>
             </span>
           ) : null}
+          {isLoggedIn.value ? <NotificationsBell /> : null}
           {isLoggedIn.value ? <AccountMenu /> : null}
         </div>
       </header>

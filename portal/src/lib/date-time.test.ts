@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatDateTime, formatLongDate } from './date-time';
+import { formatClockTime, formatDateTime, formatLongDate, formatRelativeTime } from './date-time';
 
 describe('formatDateTime', () => {
   it('uses a 12-hour clock with AM/PM, then the date', () => {
@@ -28,5 +28,21 @@ describe('formatClockTime', () => {
 describe('formatLongDate', () => {
   it('names the day', () => {
     expect(formatLongDate(new Date(2026, 10, 25))).toBe('Wednesday, 25 Nov, 2026');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date(2026, 10, 25, 12, 0, 0).getTime();
+  it('says how long ago in seconds, minutes, hours, days, months or years', () => {
+    expect(formatRelativeTime(now - 5_000, now)).toBe('5 seconds ago');
+    expect(formatRelativeTime(now - 90_000, now)).toBe('1 minute ago');
+    expect(formatRelativeTime(now - 3 * 3600_000, now)).toBe('3 hours ago');
+    expect(formatRelativeTime(now - 2 * 86_400_000, now)).toBe('2 days ago');
+    expect(formatRelativeTime(now - 65 * 86_400_000, now)).toBe('2 months ago');
+    expect(formatRelativeTime(now - 800 * 86_400_000, now)).toBe('2 years ago');
+  });
+  it("reads a time ahead of this device's clock as just now", () => {
+    expect(formatRelativeTime(now + 30_000, now)).toBe('just now');
+    expect(formatRelativeTime(now, now)).toBe('just now');
   });
 });

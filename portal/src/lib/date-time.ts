@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format, formatDistanceStrict } from 'date-fns';
 
 /**
  * Spec section 9 writes the date format as 'HH:mm a, dd LLL, yyyy'; HH is a 24-hour clock, which
@@ -26,4 +26,14 @@ export function formatClockTime(ms: number | null | undefined): string {
 /** 'Wednesday, 25 Nov, 2026'. */
 export function formatLongDate(date: Date): string {
   return format(date, LONG_DATE_FORMAT);
+}
+
+/**
+ * How long ago, in the largest whole unit (spec section 9: seconds, minutes, hours, days, months,
+ * years): '5 minutes ago', '2 days ago'. A time a little ahead of this clock reads 'just now'.
+ */
+export function formatRelativeTime(ms: number, now: number = Date.now()): string {
+  if (!isTime(ms)) return '-';
+  if (ms >= now) return 'just now';
+  return formatDistanceStrict(ms, now, { addSuffix: true, roundingMethod: 'floor' });
 }

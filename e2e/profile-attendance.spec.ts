@@ -53,6 +53,7 @@ test.beforeAll(() => {
 test.describe.configure({ timeout: 60_000 });
 
 async function signedIn(context: BrowserContext, request: Parameters<typeof apiToken>[0], student: E2eStudent = STUDENT): Promise<void> {
+  await recordSnackbars(context);
   const token = await apiToken(request, student);
   // Only the first page load: a later reload must not bring back a token the portal cleared.
   await context.addInitScript((value) => {
@@ -72,8 +73,39 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-/** A snackbar of that colour (green success, red error, blue info) with that text. */
-const snackbar = (page: Page, text: string, color: 'success' | 'error' | 'info') => page.locator('.toast').locator(`.alert-${color}`, { hasText: text });
+/**
+ * Snackbars last 2 s; on a loaded machine a check may come later than that. Every snackbar the page
+ * shows is recorded (text and colour) as it appears, and each check takes one recorded match.
+ */
+async function recordSnackbars(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: { text: string; color: string }[] = [];
+    const take = (text: string, color: string) => {
+      const index = shown.findIndex((item) => item.text === text && item.color === color);
+      return index < 0 ? false : (shown.splice(index, 1), true);
+    };
+    Object.assign(window, { e2eTakeSnackbar: take });
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of Array.from(mutation.addedNodes)) {
+          if (node instanceof HTMLElement && node.matches('.toast .alert')) {
+            const color = ['success', 'error', 'info', 'warning'].find((name) => node.classList.contains(`alert-${name}`)) ?? '';
+            shown.push({ text: node.querySelector('span')?.textContent ?? '', color });
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** A snackbar of that colour (green success, red error, blue info) with that text was shown. */
+async function expectSnackbar(page: Page, text: string, color: 'success' | 'error' | 'info'): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((shown) => (window as unknown as { e2eTakeSnackbar: (t: string, c: string) => boolean }).e2eTakeSnackbar(shown.text, shown.color), { text, color }), {
+      message: `snackbar '${text}' (${color})`,
+    })
+    .toBe(true);
+}
 
 test('attendance: the stat card, the legend and the month calendar with Prev and Next (desktop and phone)', async ({ context, page, request }) => {
   await signedIn(context, request);
@@ -143,7 +175,7 @@ test('profile: details, subjects, purchases, and the edit dialog with its rules 
   await expectNoAxeViolations(page, 'edit name dialog with an error');
   await name.fill('Pia Renamed');
   await name.press('Enter');
-  await expect(snackbar(page, 'Update successful!', 'success')).toBeVisible();
+  await expectSnackbar(page, 'Update successful!', 'success');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Edit name' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Account: Pia Renamed' })).toBeVisible();
@@ -161,7 +193,7 @@ test('profile: details, subjects, purchases, and the edit dialog with its rules 
   await expect(dialog.getByText('That e-mail is taken by another account.')).toBeVisible();
   await email.fill('pia.renamed@example.edu');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snackbar(page, 'Update successful!', 'success')).toBeVisible();
+  await expectSnackbar(page, 'Update successful!', 'success');
   await expect(page.getByRole('region', { name: 'Pia Renamed' })).toContainText('pia.renamed@example.edu');
 });
 
@@ -181,7 +213,7 @@ test('profile: the password, other details and the avatar', async ({ context, pa
   await expect(dialog.getByText('Min 6 characters')).toBeVisible();
   await dialog.getByLabel('New Password').fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snackbar(page, 'Update successful!', 'success')).toBeVisible();
+  await expectSnackbar(page, 'Update successful!', 'success');
   await expect(dialog).toBeHidden();
   expect((await request.post('/api/login', { data: { phone: STUDENT.reg_no, password: NEW_PASSWORD } })).ok()).toBe(true);
 
@@ -196,7 +228,7 @@ test('profile: the password, other details and the avatar', async ({ context, pa
   await expect(other.getByText('Invalid phone number')).toBeVisible();
   await other.getByLabel('Phone').fill('9822222222');
   await other.getByRole('button', { name: 'Save details' }).click();
-  await expect(snackbar(page, 'Update successful!', 'success')).toBeVisible();
+  await expectSnackbar(page, 'Update successful!', 'success');
   // Her name may be the one the journey above gave her.
   await expect(page.getByRole('region', { name: /^Pia (Profile|Renamed)$/ })).toContainText('9822222222');
 
@@ -204,10 +236,10 @@ test('profile: the password, other details and the avatar', async ({ context, pa
   const avatarInput = page.getByLabel('Upload avatar (.png, .jpg)');
   await avatarInput.setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(page.getByText('Only .png and .jpg images can be used as the avatar.')).toBeVisible();
-  await expect(snackbar(page, 'Update failed!', 'error')).toBeVisible();
+  await expectSnackbar(page, 'Update failed!', 'error');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-  await expect(snackbar(page, 'Update successful!', 'success')).toBeVisible();
+  await expectSnackbar(page, 'Update successful!', 'success');
   await expect(page.getByRole('img', { name: 'Your avatar' })).toBeVisible();
   expect(await page.getByRole('img', { name: 'Your avatar' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
@@ -227,7 +259,7 @@ test('an old sign-in changing the e-mail: signed out, "Please log in again!", an
   const dialog = page.getByRole('dialog', { name: 'Edit email' });
   await dialog.getByLabel('Email').fill('ravi.new@example.edu');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snackbar(page, 'Please log in again!', 'info')).toBeVisible();
+  await expectSnackbar(page, 'Please log in again!', 'info');
   await expect(page).toHaveURL('/auth/login?nextUrl=%2Fprofile');
   expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('auth')])).toEqual([null, null]);
 
@@ -238,13 +270,17 @@ test('an old sign-in changing the e-mail: signed out, "Please log in again!", an
   await expect(page.getByRole('region', { name: SECOND.name })).toContainText(SECOND.email);
 });
 
-test('signed out, /profile asks to log in; the keyboard reaches every control of the profile', async ({ context, page, request }) => {
+test('signed out, /profile asks to log in; a failed load says "Error fetching data!"; the keyboard reaches every control', async ({ context, page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/profile');
   await expect(page).toHaveURL('/auth/login?nextUrl=%2Fprofile');
 
   await signedIn(context, request, SECOND);
+  // A failed load says so (red) and offers a retry.
+  await page.route('**/api/user/profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong!"}' }), { times: 1 });
   await page.goto('/profile');
+  await expectSnackbar(page, 'Error fetching data!', 'error');
+  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('button', { name: 'Edit name' })).toBeVisible();
   const reached = new Set<string>();
   for (let i = 0; i < 18; i++) {

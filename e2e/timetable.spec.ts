@@ -119,7 +119,7 @@ test('wide screens: Home\'s next class, the week grid of days by slots, canceled
   await expect(grid.getByRole('button', { name: /^CHEMISTRY/ })).toBeFocused();
 });
 
-test("JOIN opens today's class in a new window: its meeting link, the institute's Jitsi room, or an honest message", async ({ context, page, request }) => {
+test("JOIN opens today's class in a new window with its meeting link; another day's class is refused", async ({ context, page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInContext(context, request);
   await page.goto('/timetable');
@@ -137,27 +137,31 @@ test("JOIN opens today's class in a new window: its meeting link, the institute'
   await expect(live.getByText('Dr. Anil Kumar')).toBeVisible();
   await expect(live.getByRole('link', { name: 'Join the meeting' })).toHaveAttribute('href', 'https://meet.example.edu/tt-physics');
 
-  // A class without a link meets in the institute's Jitsi room, embedded.
+  // Another day's class is refused by the server with the timetable's words.
+  await live.goto(`/live-class/e2e-tt-chemistry?date=${TODAY}`);
+  await expect(live.getByRole('alert')).toContainText(`Class can be joined only on ${TOMORROW_NAME}`);
+});
+
+test("a class without a link meets in the institute's embedded Jitsi room, or says honestly that it cannot be reached", async ({ context, page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedInContext(context, request);
   await standInForJitsi(context);
-  await live.goto(`/live-class/e2e-tt-biology?date=${TODAY}`);
-  const room = live.frameLocator('iframe[title="Meeting room of Biology"]');
+  await page.goto(`/live-class/e2e-tt-biology?date=${TODAY}`);
+  const room = page.frameLocator('iframe[title="Meeting room of Biology"]');
   await expect(room.getByRole('heading', { name: /^Stand-in Jitsi room invigil-[0-9a-f]{32}$/ })).toBeVisible();
-  await expect(live.getByText('Dr. Meena Das')).toBeVisible();
-  await expectNoAxeViolations(live, 'the live class with its Jitsi room');
+  await expect(page.getByText('Dr. Meena Das')).toBeVisible();
+  await expectNoAxeViolations(page, 'the live class with its Jitsi room');
 
   // When the Jitsi script cannot be loaded: an honest message, never a blank frame; Try again retries.
   await context.unrouteAll();
   await context.route(`https://${E2E_JITSI_DOMAIN}/**`, (route) => route.abort('connectionrefused'));
-  await live.reload();
-  await expect(live.getByRole('alert')).toHaveText(/The meeting room could not be reached\. Check your internet connection and try again\./);
-  await expect(live.locator('iframe')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(/The meeting room could not be reached\. Check your internet connection and try again\./);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await context.unrouteAll();
   await standInForJitsi(context);
-  await live.getByRole('button', { name: 'Try again' }).click();
+  await page.getByRole('button', { name: 'Try again' }).click();
   await expect(room.getByRole('heading', { name: /^Stand-in Jitsi room/ })).toBeVisible();
-
-  // Another day's class is refused by the server with the same words.
-  await live.goto(`/live-class/e2e-tt-chemistry?date=${TODAY}`);
-  await expect(live.getByRole('alert')).toContainText(`Class can be joined only on ${TOMORROW_NAME}`);
 });
 
 test('phones: day buttons Mon to Sat with today chosen, the slots of the chosen day, no sideways scroll', async ({ context, page, request }) => {

@@ -64,34 +64,35 @@ async function expectAccessible(page: Page, where: string) {
 
 test('the desk: loading dialog, cards, notices, todos, bookmarks and a bookmark opening its notes', async ({ page, request }) => {
   // One journey through the whole desk (one page load); its two axe scans take most of its time.
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const token = await apiToken(request, STUDENT);
   await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // The first load fails after a moment: the dialog, then each widget's own load error.
-  let deskFails = true;
+  // The first load is held until the dialog is seen, then fails: each widget shows its load error.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/desk', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    if (deskFails) await route.fulfill({ status: 500, json: { message: 'Something went wrong!' } });
-    else await route.continue();
-  });
+    await released;
+    await route.fulfill({ status: 500, json: { message: 'Something went wrong!' } });
+  }, { times: 1 });
   await page.goto('/desk');
   const loading = page.getByRole('dialog', { name: 'Loading data please wait...' });
   await expect(loading).toBeVisible();
+  release();
   await expect(loading).toBeHidden();
   const todoCard = page.getByRole('region', { name: 'To-Do List' });
   const bookmarkCard = page.getByRole('region', { name: 'Bookmarks' });
   const noticesCard = page.getByRole('region', { name: /^Exam Updates/ });
   await expect(todoCard.getByRole('alert')).toContainText('Error loading todos!');
   await expect(bookmarkCard.getByRole('alert')).toContainText('Error loading bookmarks!');
-  deskFails = false;
   // Each widget retries with its own call (GET /todo/list, GET /bookmark/list).
   await todoCard.getByRole('button', { name: 'Retry' }).click();
   await expect(todoCard.getByRole('checkbox')).toHaveCount(2);
   await bookmarkCard.getByRole('button', { name: 'Retry' }).click();
   await expect(bookmarkCard.getByRole('link')).toHaveCount(2);
   await noticesCard.getByRole('button', { name: 'Retry' }).click();
+  await expect(noticesCard.getByRole('button', { name: /E2E: Lab test moved/ })).toBeVisible();
 
   // The cards of the spec.
   await expect(noticesCard.getByRole('button', { name: 'Enable notifications' })).toBeVisible();

@@ -48,7 +48,40 @@ test.beforeAll(() => {
   });
 });
 
-const snack = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+/**
+ * Snackbars last 2 s; on a loaded machine a check may come later than that. Every snackbar the page
+ * shows is recorded (text and colour) as it appears, and each check takes one recorded match
+ * (as e2e/profile-attendance.spec.ts does).
+ */
+async function recordSnackbars(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: { text: string; color: string }[] = [];
+    const take = (text: string, color: string) => {
+      const index = shown.findIndex((item) => item.text === text && item.color === color);
+      return index < 0 ? false : (shown.splice(index, 1), true);
+    };
+    Object.assign(window, { e2eTakeSnackbar: take });
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of Array.from(mutation.addedNodes)) {
+          if (node instanceof HTMLElement && node.matches('.toast .alert')) {
+            const color = ['success', 'error', 'info', 'warning'].find((name) => node.classList.contains(`alert-${name}`)) ?? '';
+            shown.push({ text: node.querySelector('span')?.textContent ?? '', color });
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** A snackbar of that colour (green success, red error) with that text was shown. */
+async function expectSnackbar(page: Page, text: string, color: 'success' | 'error'): Promise<void> {
+  await expect
+    .poll(() => page.evaluate((shown) => (window as unknown as { e2eTakeSnackbar: (t: string, c: string) => boolean }).e2eTakeSnackbar(shown.text, shown.color), { text, color }), {
+      message: `snackbar '${text}' (${color})`,
+    })
+    .toBe(true);
+}
 
 async function expectNoSidewaysScroll(page: Page, where: string) {
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -68,6 +101,7 @@ test('the desk: loading dialog, cards, notices, todos, bookmarks and a bookmark 
   const token = await apiToken(request, STUDENT);
   await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await recordSnackbars(page);
 
   // The first load is held until the dialog is seen, then fails: each widget shows its load error.
   let release = () => {};
@@ -119,13 +153,13 @@ test('the desk: loading dialog, cards, notices, todos, bookmarks and a bookmark 
   await todoCard.getByRole('button', { name: 'Add' }).click();
   const addDialog = page.getByRole('dialog', { name: 'New Todo' });
   await addDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snack(page, 'Please type something!')).toBeVisible();
+  await expectSnackbar(page, 'Please type something!', 'error');
   await addDialog.getByLabel('Todo').fill('Practise lens problems');
   await page.route('**/api/todo/save', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong!' } }), { times: 1 });
   await addDialog.getByLabel('Todo').press('Enter');
-  await expect(snack(page, 'Error saving new todo!')).toBeVisible();
+  await expectSnackbar(page, 'Error saving new todo!', 'error');
   await addDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(snack(page, 'New todo saved!')).toBeVisible();
+  await expectSnackbar(page, 'New todo saved!', 'success');
   await expect(addDialog).toBeHidden();
   const lens = todoCard.getByRole('checkbox', { name: 'Practise lens problems' });
   await expect(lens).toBeVisible();
@@ -137,7 +171,7 @@ test('the desk: loading dialog, cards, notices, todos, bookmarks and a bookmark 
   await revise.check();
   await record.check();
   await todoCard.getByRole('button', { name: 'Mark not done' }).click();
-  await expect(snack(page, 'Todos updated successfully!')).toBeVisible();
+  await expectSnackbar(page, 'Todos updated successfully!', 'success');
   await expect(record).toHaveAccessibleName('Finish the lab record');
   await expect(record).not.toBeChecked();
   // With none done it becomes true.
@@ -158,10 +192,10 @@ test('the desk: loading dialog, cards, notices, todos, bookmarks and a bookmark 
   await page.route('**/api/todo/delete', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong!' } }), { times: 1 });
   await deleteTodo.click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(snack(page, 'Error deleting todos!')).toBeVisible();
+  await expectSnackbar(page, 'Error deleting todos!', 'error');
   await deleteTodo.click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(snack(page, 'Todos deleted successfully!')).toBeVisible();
+  await expectSnackbar(page, 'Todos deleted successfully!', 'success');
   await expect(lens).toHaveCount(0);
   await expect(todoCard.getByRole('checkbox')).toHaveCount(2);
 
@@ -169,9 +203,9 @@ test('the desk: loading dialog, cards, notices, todos, bookmarks and a bookmark 
   await bookmarkCard.getByRole('checkbox', { name: 'Select Reflection' }).check();
   await page.route('**/api/bookmark/delete', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong!' } }), { times: 1 });
   await bookmarkCard.getByRole('button', { name: 'Delete' }).click();
-  await expect(snack(page, 'Error deleting bookmark!')).toBeVisible();
+  await expectSnackbar(page, 'Error deleting bookmark!', 'error');
   await bookmarkCard.getByRole('button', { name: 'Delete' }).click();
-  await expect(snack(page, 'Bookmark deleted!')).toBeVisible();
+  await expectSnackbar(page, 'Bookmark deleted!', 'success');
   await expect(bookmarkCard.getByRole('link')).toHaveCount(1);
 
   // The phone's desk.

@@ -235,7 +235,9 @@ test.describe('with the extension paired', () => {
     test.setTimeout(120_000);
     const { page, token } = await openTest(cdp, request, TESTS.paired._id);
     // The extension watches this attempt (its service worker says so).
-    const worker = cdp.context.serviceWorkers().find((each) => each.url().startsWith('chrome-extension://')) ?? (await cdp.context.waitForEvent('serviceworker'));
+    // The extension's worker, not the portal's own (sw.js).
+    const isExtension = (each: { url(): string }) => each.url().startsWith('chrome-extension://');
+    const worker = cdp.context.serviceWorkers().find(isExtension) ?? (await cdp.context.waitForEvent('serviceworker', isExtension));
     await expect
       .poll(() => worker.evaluate(async () => ((await chrome.storage.session.get('proctor-watch'))['proctor-watch'] as { testId?: string } | undefined)?.testId ?? null), { timeout: 15_000 })
       .toBe(TESTS.paired._id);

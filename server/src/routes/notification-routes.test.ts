@@ -246,13 +246,16 @@ describe('push subscriptions (/push/public-key, /fcm-token)', () => {
     expect((await t.postJson('/api/fcm-token', { token: good })).status).toBe(401);
   });
 
-  it('takes an FCM registration token only when the institute configured Firebase', async () => {
-    const fcmToken = `${randomBytes(16).toString('hex')}:APA91b${randomBytes(60).toString('base64url')}`;
-    const plain = await newApp();
-    const refused = await (await signIn(plain, 'DEMO001')).post('/api/fcm-token', { token: fcmToken });
+  const fcmToken = `${randomBytes(16).toString('hex')}:APA91b${randomBytes(60).toString('base64url')}`;
+
+  it('refuses an FCM registration token when the institute has not configured Firebase', async () => {
+    const t = await newApp();
+    const refused = await (await signIn(t, 'DEMO001')).post('/api/fcm-token', { token: fcmToken });
     expect(refused.status).toBe(422);
     expect(await messageOf(refused)).toBe(NOTIFICATION_MESSAGES.fcmNotConfigured);
+  });
 
+  it('takes an FCM registration token when the institute configured Firebase', async () => {
     const t = await newApp({ firebaseServiceAccount: '/nonexistent/service-account.json' });
     const asha = await signIn(t, 'DEMO001');
     const response = await asha.post('/api/fcm-token', { token: fcmToken });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDANCE_KINDS, ATTENDANCE_MESSAGES, MAX_ATTENDANCE_RANGE_DAYS, daysInRange } from './attendance-rules';
 
 /**
  * Attendance (spec sections 2 Attendance, 3 Attendance record, 4 Attendance calendar day, 7).
@@ -18,17 +19,8 @@ import { z } from 'zod';
  * - Today and future days never count: a day is absent only once it is over.
  */
 
-export const ATTENDANCE_KINDS = ['present', 'absent', 'late', 'half_day', 'leave'] as const;
-export type AttendanceKind = (typeof ATTENDANCE_KINDS)[number];
-
-/** The longest range one GET /attendances may ask for (a month view needs at most 42 days). */
-export const MAX_ATTENDANCE_RANGE_DAYS = 62;
-
-export const ATTENDANCE_MESSAGES = {
-  loadFailed: 'Error fetching data!',
-  badRange: `The range may span at most ${MAX_ATTENDANCE_RANGE_DAYS} days.`,
-  endBeforeStart: 'endDate must not be before startDate.',
-} as const;
+export { ATTENDANCE_KINDS, ATTENDANCE_MESSAGES, MAX_ATTENDANCE_RANGE_DAYS, dayMark, daysInRange } from './attendance-rules';
+export type { AttendanceKind, DayMark } from './attendance-rules';
 
 /** A real calendar date 'yyyy-MM-dd' (2024-02-30 is refused). */
 export const isoDateSchema = z
@@ -38,11 +30,6 @@ export const isoDateSchema = z
     const at = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === value;
   }, 'Not a calendar date.');
-
-/** Whole days from `start` to `end` ('yyyy-MM-dd'), inclusive of both. */
-export function daysInRange(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 export const attendanceQuerySchema = z
   .object({ startDate: isoDateSchema, endDate: isoDateSchema })
@@ -81,18 +68,3 @@ export const attendanceStatSchema = z.object({
 export type AttendanceStat = z.infer<typeof attendanceStatSchema>;
 export const attendanceStatReplySchema = z.object({ data: attendanceStatSchema });
 export type AttendanceStatReply = z.infer<typeof attendanceStatReplySchema>;
-
-/** How a calendar day shows (spec section 4): its letter, or '' for a blank Sunday. */
-export type DayMark = AttendanceKind | 'unmarked_absent' | 'future' | 'sunday' | 'none';
-
-/**
- * The mark of one day: a record wins; otherwise Sunday is blank, a day from today on is N, a past
- * day since the first record is A, a day before the first record has no mark.
- */
-export function dayMark(date: string, record: AttendanceKind | undefined, today: string, since: string | null, weekday: number): DayMark {
-  if (record) return record;
-  if (weekday === 7) return 'sunday';
-  if (date >= today) return 'future';
-  if (since !== null && date >= since) return 'unmarked_absent';
-  return 'none';
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TIMETABLE_SLOTS } from './timetable-messages';
 
 /**
  * The timetable and live classes (spec sections 2 Timetable, 3 Schedule, 7 GET /live-class).
@@ -10,22 +11,7 @@ import { z } from 'zod';
  * time zone), not the browser's: "today" is the institute's today.
  */
 
-export const TIMETABLE_SLOTS = 10;
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export const DAY_SHORT_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
-/** The full name of a day 1 (Monday) ... 7 (Sunday). */
-export function dayName(day: number): string {
-  return DAY_NAMES[day - 1] ?? '';
-}
-
-/** Spec section 2: only today's classes can be joined. */
-export function joinOnlyOnMessage(day: number): string {
-  return `Class can be joined only on ${dayName(day)}`;
-}
-export const CLASS_NOT_FOUND_MESSAGE = 'Class not found!';
-export const CLASS_CANCELED_MESSAGE = 'This class is canceled.';
-export const NO_CLASS_MESSAGE = 'You are not in a class yet, so there is no timetable to show.';
+export { CLASS_CANCELED_MESSAGE, CLASS_NOT_FOUND_MESSAGE, DAY_NAMES, DAY_SHORT_NAMES, NO_CLASS_MESSAGE, TIMETABLE_SLOTS, dayName, joinOnlyOnMessage } from './timetable-messages';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is yyyy-MM-dd.');
 const weekday = z.number().int().min(1).max(7);

@@ -1,6 +1,6 @@
 import type { AttendanceReply } from '@invigil/shared/api/attendance';
-import { ATTENDANCE_MESSAGES } from '@invigil/shared/api/attendance';
-import { DAY_NAMES, DAY_SHORT_NAMES } from '@invigil/shared/api/timetable';
+import { ATTENDANCE_MESSAGES } from '@invigil/shared/api/attendance-rules';
+import { DAY_NAMES, DAY_SHORT_NAMES } from '@invigil/shared/api/timetable-messages';
 import { format } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { AttendanceStat } from '@invigil/shared/api/attendance';
-import { ATTENDANCE_MESSAGES } from '@invigil/shared/api/attendance';
+import { ATTENDANCE_MESSAGES } from '@invigil/shared/api/attendance-rules';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { fetchAttendanceStat } from './attendance-api';

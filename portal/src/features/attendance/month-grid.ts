@@ -1,5 +1,6 @@
-import type { AttendanceRecord, DayMark } from '@invigil/shared/api/attendance';
-import { dayMark } from '@invigil/shared/api/attendance';
+import type { AttendanceRecord } from '@invigil/shared/api/attendance';
+import type { DayMark } from '@invigil/shared/api/attendance-rules';
+import { dayMark } from '@invigil/shared/api/attendance-rules';
 
 /** A month of the calendar: 1-12. */
 export interface Month {

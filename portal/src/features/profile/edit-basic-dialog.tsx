@@ -1,5 +1,5 @@
 import type { BasicField } from '@invigil/shared/api/profile';
-import { EMAIL_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile';
+import { EMAIL_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile-messages';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';

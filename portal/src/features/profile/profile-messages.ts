@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES, REQUIRES_RECENT_LOGIN } from '@invigil/shared/api/profile';
+import { PROFILE_MESSAGES, REQUIRES_RECENT_LOGIN } from '@invigil/shared/api/profile-messages';
 import { ApiError } from '../../lib/api-client';
 
 /** Did the server ask for a fresh sign-in (403, code auth/requires-recent-login)? */

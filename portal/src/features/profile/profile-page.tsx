@@ -1,5 +1,5 @@
 import type { AvatarContentType, BasicField, Profile } from '@invigil/shared/api/profile';
-import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, MAX_ADDRESS_LENGTH, MAX_INSTITUTE_LENGTH, PHONE_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile';
+import { AVATAR_ACCEPT, AVATAR_MAX_BYTES, MAX_ADDRESS_LENGTH, MAX_INSTITUTE_LENGTH, PHONE_PATTERN, PROFILE_MESSAGES, PROFILE_RULES } from '@invigil/shared/api/profile-messages';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, Pencil, User } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';

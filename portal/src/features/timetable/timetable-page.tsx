@@ -1,6 +1,6 @@
 import { API_PREFIX } from '@invigil/shared/api/http';
 import type { LiveClassReply, Schedule } from '@invigil/shared/api/timetable';
-import { DAY_NAMES, DAY_SHORT_NAMES, NO_CLASS_MESSAGE, TIMETABLE_SLOTS, dayName, joinOnlyOnMessage } from '@invigil/shared/api/timetable';
+import { DAY_NAMES, DAY_SHORT_NAMES, NO_CLASS_MESSAGE, TIMETABLE_SLOTS, dayName, joinOnlyOnMessage } from '@invigil/shared/api/timetable-messages';
 import { useRef, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { useRetryableLoad } from '../../lib/use-retryable-load';

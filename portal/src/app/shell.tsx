@@ -1,18 +1,20 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Menu as MenuIcon, Palette, Home as HomeIcon, ShieldCheck, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { logout as endServerSession } from '../features/auth/auth-api';
 import { clearSession, displayName, isLoggedIn, userConfig } from '../features/auth/auth-state';
 import { isFlagOn } from '../features/auth/token';
 import { extensionLink } from '../features/extension/extension-status';
 import { MENU_ICONS } from '../features/menu/menu-icons';
-import { NotificationsBell } from '../features/notifications/notifications-bell';
-import { forgetPushOnSignOut } from '../features/notifications/push-subscription';
+import { forgetPushOnSignOut } from '../features/notifications/service-worker';
 import { visibleMenuEntries } from '../features/menu/menu-entries';
 import { ThemeDialog } from '../features/theme/theme-dialog';
 import { shellCovers } from '../lib/shell-cover';
 import { showSnackbarThenReload } from '../lib/reload-with-message';
+
+// Signed in only: the sign-in page does not load it.
+const NotificationsBell = lazy(() => import('../features/notifications/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
 
 /** Spec: logout reloads after 500 ms. */
 const LOGOUT_RELOAD_MS = 500;
@@ -180,7 +182,12 @@ export function Shell({ children }: { children: ReactNode }) {
               <span className="sr-only sm:not-sr-only">Extension connected</span>
             </span>
           ) : null}
-          {isLoggedIn.value ? <NotificationsBell /> : null}
+          {isLoggedIn.value ? (
+            // The bell's room is kept while it loads: the account button does not move.
+            <Suspense fallback={<span className="inline-block h-10 w-10" aria-hidden="true" />}>
+              <NotificationsBell />
+            </Suspense>
+          ) : null}
           {isLoggedIn.value ? <AccountMenu /> : null}
         </div>
       </header>

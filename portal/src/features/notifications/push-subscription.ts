@@ -93,18 +93,6 @@ export async function disablePush(): Promise<void> {
   await refreshPushState();
 }
 
-/**
- * On sign-out: this browser stops receiving the student's notifications. Only the local
- * subscription is dropped (the token is already gone); the push service then answers 410 and the
- * server removes the row at its next send.
- */
-export function forgetPushOnSignOut(): void {
-  if (!pushSupported()) return;
-  currentSubscription()
-    .then((subscription) => subscription?.unsubscribe())
-    .catch(() => {});
-}
-
 export const ENABLE_MESSAGES: Record<EnableOutcome, { text: string; color: 'success' | 'info' | 'error' }> = {
   enabled: { text: NOTIFICATION_MESSAGES.enabled, color: 'success' },
   already: { text: NOTIFICATION_MESSAGES.alreadyEnabled, color: 'info' },

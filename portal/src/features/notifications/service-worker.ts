@@ -25,3 +25,18 @@ export async function activeRegistration(): Promise<ServiceWorkerRegistration> {
   if (!existing) await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' });
   return navigator.serviceWorker.ready;
 }
+
+/**
+ * On sign-out: this browser stops receiving the student's notifications. Only the local
+ * subscription is dropped (the token is already gone); the push service then answers 410 and the
+ * server removes the row at its next send. Here, not in push-subscription.ts: the top bar's
+ * sign-out must not load the push code on every page.
+ */
+export function forgetPushOnSignOut(): void {
+  if (!serviceWorkerSupported() || typeof window === 'undefined' || !('PushManager' in window)) return;
+  navigator.serviceWorker
+    .getRegistration('/')
+    .then((registration) => registration?.pushManager.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => {});
+}

@@ -41,14 +41,14 @@ export const mediaReportSchema = z.discriminatedUnion('type', [
         z.strictObject({
           kind: proctorEventKindSchema,
           at: z.number().int().nonnegative(),
-          detail: proctorDetailSchema.optional(),
+          detail: z.optional(proctorDetailSchema),
           /** The flagged check's snapshot as a data URL (runtime messages carry no Blobs), for the background to upload as its evidence. */
           image: snapshotDataUrlSchema.optional(),
         }),
       )
       .max(20),
     warnings: z.array(mediaWarningSchema).max(4),
-    status: z.strictObject({ camera: mediaStateSchema.optional(), microphone: mediaStateSchema.optional() }).optional(),
+    status: z.strictObject({ camera: z.optional(mediaStateSchema), microphone: z.optional(mediaStateSchema) }).optional(),
   }),
   z.strictObject({ target: z.literal(BACKGROUND_MEDIA_TARGET), type: z.literal('MEDIA_HELLO') }),
 ]);

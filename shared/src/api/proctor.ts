@@ -17,54 +17,28 @@
  */
 
 import { z } from 'zod';
+import { proctorDetailSchema, proctorEventKindSchema, proctorEventSchema, proctorEventSourceSchema, snapshotFileNameSchema } from './proctor-event';
 import {
-  MAX_DETAIL_FIELDS,
-  MAX_DETAIL_TEXT,
   MAX_EVENTS_PER_ATTEMPT,
   MAX_EVENTS_PER_REQUEST,
   MAX_SNAPSHOT_BYTES,
   MAX_SNAPSHOTS_PER_ATTEMPT,
-  PROCTOR_EVENT_KINDS,
-  PROCTOR_EVENT_SOURCES,
 } from './proctor-kinds';
 
 export * from './proctor-kinds';
 
-export const proctorEventKindSchema = z.enum(PROCTOR_EVENT_KINDS);
-export const proctorEventSourceSchema = z.enum(PROCTOR_EVENT_SOURCES);
-
-/** Client-generated event ids: replaying an event with the same id stores it once. */
-export const proctorEventIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'An event id is 8 to 64 letters, digits, "-" or "_".');
+export {
+  proctorDetailSchema,
+  proctorEventIdSchema,
+  proctorEventKindSchema,
+  proctorEventSchema,
+  proctorEventSourceSchema,
+  snapshotFileNameSchema,
+} from './proctor-event';
+export type { ProctorDetail, ProctorEvent } from './proctor-event';
 
 const epochMs = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 const testId = z.string().min(1).max(64);
-
-/** A snapshot's file name as the snapshot calls return it. */
-export const snapshotFileNameSchema = z
-  .string()
-  .regex(/^[a-z0-9]{8,64}\.(webp|png|jpg)$/, 'The evidence is not a snapshot file name this server gave out.');
-
-/** Short facts about an event: snake_case names, short text, numbers or booleans. */
-const DETAIL_FIELD_NAME = /^[a-z][a-z0-9_]{0,31}$/;
-export const proctorDetailSchema = z
-  .record(z.string(), z.union([z.string().max(MAX_DETAIL_TEXT), z.number().finite(), z.boolean()]))
-  .refine((detail) => Object.keys(detail).every((name) => DETAIL_FIELD_NAME.test(name)), 'Detail field names are snake_case, at most 32 characters.')
-  .refine((detail) => Object.keys(detail).length <= MAX_DETAIL_FIELDS, `A detail has at most ${MAX_DETAIL_FIELDS} fields.`);
-export type ProctorDetail = z.infer<typeof proctorDetailSchema>;
-
-export const proctorEventSchema = z.strictObject({
-  id: proctorEventIdSchema,
-  /** When it happened, ms on the reporter's clock (corrected on the server with `sent_at`). */
-  at: epochMs,
-  kind: proctorEventKindSchema,
-  source: proctorEventSourceSchema,
-  detail: proctorDetailSchema.optional(),
-  /** The file name of a snapshot of this attempt, from /snapUpload or /saveAIImage. */
-  evidence: snapshotFileNameSchema.optional(),
-});
-export type ProctorEvent = z.infer<typeof proctorEventSchema>;
 
 export const proctorTokenRequestSchema = z.object({ test_id: testId });
 export type ProctorTokenRequest = z.infer<typeof proctorTokenRequestSchema>;
@@ -102,7 +76,7 @@ export const snapshotFormSchema = z.object({
   test_id: testId,
   /** Why it was taken: NO_FACE, MULTI_FACE, another kind, or IMAGE_PROCTOR for periodic snapshots. */
   reason: z.union([proctorEventKindSchema, z.literal('IMAGE_PROCTOR')]).optional(),
-  source: proctorEventSourceSchema.optional(),
+  source: z.optional(proctorEventSourceSchema),
 });
 export type SnapshotForm = z.infer<typeof snapshotFormSchema>;
 
@@ -118,7 +92,7 @@ export const proctorTimelineEventSchema = z.object({
   /** The reporter's own time, as sent. */
   client_at: z.number().int(),
   received_at: z.number().int(),
-  detail: proctorDetailSchema.nullable(),
+  detail: z.nullable(proctorDetailSchema),
   /** A signed, short-lived URL of the snapshot, for its owner; null without one. */
   evidence_url: z.string().nullable(),
   /** Arrived after submission (or the deadline) and its grace: kept, marked late. */

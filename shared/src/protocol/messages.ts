@@ -1,15 +1,18 @@
-import { z } from 'zod';
-import { proctorEventSchema } from '../api/proctor';
+import * as z from 'zod/mini';
+import { proctorEventSchema } from '../api/proctor-event';
+import { PROTOCOL_CHANNEL } from './channel';
 
 /**
  * Messages between the portal page and the extension. They travel by window.postMessage to the
  * extension's content-script bridge, which relays them to the background worker and back.
- * Everything that arrives is untrusted: parse it with these schemas before acting on it.
+ * Everything that arrives is untrusted: parse it with these schemas before acting on it. They are
+ * written with zod/mini, whose unused parts a bundler leaves out, so a test page validates the
+ * extension's messages without downloading the whole zod (pairing, on every page, takes none:
+ * pair-ack.ts).
  */
-export const PROTOCOL_CHANNEL = 'invigil';
-export const PROTOCOL_VERSION = 1;
+export { PROTOCOL_CHANNEL, PROTOCOL_VERSION, randomId } from './channel';
 
-const nonce = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+const nonce = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/));
 const envelope = { channel: z.literal(PROTOCOL_CHANNEL), id: nonce };
 
 /** Portal -> extension. */
@@ -17,13 +20,13 @@ export const pairRequestSchema = z.object({
   ...envelope,
   direction: z.literal('to-extension'),
   type: z.literal('PAIR_REQUEST'),
-  payload: z.object({ protocolVersion: z.number().int().positive(), nonce }),
+  payload: z.object({ protocolVersion: z.int().check(z.positive()), nonce }),
 });
 export const statusRequestSchema = z.object({
   ...envelope,
   direction: z.literal('to-extension'),
   type: z.literal('STATUS_REQUEST'),
-  payload: z.object({}).strict(),
+  payload: z.strictObject({}),
 });
 
 /**
@@ -32,10 +35,10 @@ export const statusRequestSchema = z.object({
  * server with the attempt's proctor token and relays them (PROCTOR_EVENT) so the page can warn and
  * submit. `session` is the page's random id for one watch; every answer and relay echoes it.
  */
-const testIdField = z.string().min(1).max(64);
-const epochMs = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
-const durationMs = z.number().finite().nonnegative().max(24 * 3600 * 1000);
-const countField = z.number().int().nonnegative().max(1_000_000);
+const testIdField = z.string().check(z.minLength(1), z.maxLength(64));
+const epochMs = z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER));
+const durationMs = z.number().check(z.nonnegative(), z.maximum(24 * 3600 * 1000));
+const countField = z.int().check(z.nonnegative(), z.maximum(1_000_000));
 
 /** The focus rules of the test (shared/proctor/focus-policy FocusSettings), as the page computed them. */
 export const focusSettingsSchema = z.strictObject({
@@ -43,7 +46,7 @@ export const focusSettingsSchema = z.strictObject({
   fullScreen: z.boolean(),
   mouseOut: z.boolean(),
   allowedCount: countField,
-  maxAwayMs: durationMs.min(1),
+  maxAwayMs: durationMs.check(z.minimum(1)),
   warningOffsetMs: durationMs,
   warningOffsetCount: countField,
 });
@@ -55,20 +58,20 @@ export const focusSettingsSchema = z.strictObject({
  * only while the extension reports them `running` (PROCTOR_STATUS `media`).
  */
 export const mediaSettingsSchema = z.strictObject({
-  face: z
-    .strictObject({
-      normalIntervalMs: durationMs.min(1000),
-      detectedIntervalMs: durationMs.min(1000),
-      confirmFrames: z.number().int().min(1).max(10),
+  face: z.nullable(
+    z.strictObject({
+      normalIntervalMs: durationMs.check(z.minimum(1000)),
+      detectedIntervalMs: durationMs.check(z.minimum(1000)),
+      confirmFrames: z.int().check(z.minimum(1), z.maximum(10)),
       confirmGapMs: durationMs,
       /** IMAGE_CAPTURE: a flagged check keeps a snapshot as its evidence (absent: no snapshot). */
-      snapshot: z.boolean().optional(),
-    })
-    .nullable(),
+      snapshot: z.optional(z.boolean()),
+    }),
+  ),
   speech: z.boolean(),
   /** The labels of the camera and microphone the student chose on the device check (ids differ per origin; labels do not). */
-  camera: z.string().max(300).optional(),
-  microphone: z.string().max(300).optional(),
+  camera: z.optional(z.string().check(z.maxLength(300))),
+  microphone: z.optional(z.string().check(z.maxLength(300))),
 });
 export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 
@@ -81,7 +84,9 @@ export type MediaStatus = z.infer<typeof mediaStatusSchema>;
 /** A warning of the extension's camera or microphone detectors, for the page to show (null: take it down). */
 export const mediaWarningSchema = z.strictObject({
   source: z.enum(['camera', 'camera-unavailable', 'speech']),
-  warning: z.strictObject({ reason: z.string().max(40), title: z.string().max(100), text: z.string().max(500), overlay: z.boolean() }).nullable(),
+  warning: z.nullable(
+    z.strictObject({ reason: z.string().check(z.maxLength(40)), title: z.string().check(z.maxLength(100)), text: z.string().check(z.maxLength(500)), overlay: z.boolean() }),
+  ),
 });
 export type MediaWarning = z.infer<typeof mediaWarningSchema>;
 
@@ -93,15 +98,15 @@ export const startProctoringSchema = z.object({
     testId: testIdField,
     session: nonce,
     /** The portal's API, on the portal's own origin (`<origin>/api`); the extension checks it. */
-    apiBase: z.string().url().max(300),
-    proctorToken: z.string().min(1).max(2000),
+    apiBase: z.url().check(z.maxLength(300)),
+    proctorToken: z.string().check(z.minLength(1), z.maxLength(2000)),
     /** When the token stops being accepted (ms, server clock). */
     expiresAt: epochMs,
     settings: focusSettingsSchema,
     /** Times away the page already counted for this attempt (the count survives a reload). */
     blurCount: countField,
     /** Camera and microphone detectors for the offscreen document (decision 0016). */
-    media: mediaSettingsSchema.optional(),
+    media: z.optional(mediaSettingsSchema),
   }),
 });
 const sessionPayload = z.strictObject({ testId: testIdField, session: nonce });
@@ -152,30 +157,30 @@ export const pairAckSchema = z.object({
   type: z.literal('PAIR_ACK'),
   payload: z.object({
     nonce,
-    protocolVersion: z.number().int().positive(),
-    extensionVersion: z.string().max(32),
-    origin: z.string().url(),
+    protocolVersion: z.int().check(z.positive()),
+    extensionVersion: z.string().check(z.maxLength(32)),
+    origin: z.url(),
   }),
 });
 export const pairRejectSchema = z.object({
   ...envelope,
   direction: z.literal('to-portal'),
   type: z.literal('PAIR_REJECT'),
-  payload: z.object({ reason: z.string().max(200) }),
+  payload: z.object({ reason: z.string().check(z.maxLength(200)) }),
 });
 export const statusReplySchema = z.object({
   ...envelope,
   direction: z.literal('to-portal'),
   type: z.literal('STATUS'),
-  payload: z.object({ paired: z.boolean(), origin: z.string().nullable(), extensionVersion: z.string().max(32) }),
+  payload: z.object({ paired: z.boolean(), origin: z.nullable(z.string()), extensionVersion: z.string().check(z.maxLength(32)) }),
 });
 
 /** A warning of the focus policy (shared/proctor/focus-policy FocusWarning). */
 export const focusWarningSchema = z.strictObject({
   reason: z.enum(['BLUR_COUNT', 'BLUR_TIME', 'FULLSCREEN']),
-  title: z.string().max(100),
-  text: z.string().max(500),
-  submitAt: epochMs.nullable(),
+  title: z.string().check(z.maxLength(100)),
+  text: z.string().check(z.maxLength(500)),
+  submitAt: z.nullable(epochMs),
 });
 
 /**
@@ -186,12 +191,12 @@ export const focusWarningSchema = z.strictObject({
 export const proctorRelaySchema = z.strictObject({
   testId: testIdField,
   session: nonce,
-  seq: z.number().int().positive().max(1_000_000),
-  events: z.array(proctorEventSchema).max(20),
-  warning: focusWarningSchema.nullable().optional(),
-  submit: z.enum(['BLUR_ALLOWED_COUNT', 'BLUR_TIME_OUT']).optional(),
+  seq: z.int().check(z.positive(), z.maximum(1_000_000)),
+  events: z.array(proctorEventSchema).check(z.maxLength(20)),
+  warning: z.optional(z.nullable(focusWarningSchema)),
+  submit: z.optional(z.enum(['BLUR_ALLOWED_COUNT', 'BLUR_TIME_OUT'])),
   /** Warnings of the offscreen camera and microphone detectors (decision 0016). */
-  mediaWarnings: z.array(mediaWarningSchema).max(4).optional(),
+  mediaWarnings: z.optional(z.array(mediaWarningSchema).check(z.maxLength(4))),
 });
 export type ProctorRelay = z.infer<typeof proctorRelaySchema>;
 
@@ -209,13 +214,13 @@ export const proctorStatusSchema = z.object({
     /** True while the extension watches this attempt for this page. */
     watching: z.boolean(),
     /** Why it does not (refused, stopped, unknown session). */
-    reason: z.string().max(200).optional(),
+    reason: z.optional(z.string().check(z.maxLength(200))),
     /** The attempt's window is in full screen now. */
     fullScreen: z.boolean(),
     /** Relays after the ping's `after`, oldest first (a push can be lost while a page reloads). */
-    missed: z.array(proctorRelaySchema).max(50),
+    missed: z.array(proctorRelaySchema).check(z.maxLength(50)),
     /** The offscreen camera and microphone detectors, when the start asked for them. */
-    media: mediaStatusSchema.optional(),
+    media: z.optional(mediaStatusSchema),
   }),
 });
 
@@ -232,9 +237,9 @@ export const screenShareGrantSchema = z.object({
   direction: z.literal('to-portal'),
   type: z.literal('SCREEN_SHARE_GRANT'),
   payload: z.discriminatedUnion('grant', [
-    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('chosen'), streamId: z.string().min(1).max(200) }),
+    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('chosen'), streamId: z.string().check(z.minLength(1), z.maxLength(200)) }),
     z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('cancelled') }),
-    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('unavailable'), reason: z.string().max(200) }),
+    z.strictObject({ testId: testIdField, session: nonce, grant: z.literal('unavailable'), reason: z.string().check(z.maxLength(200)) }),
   ]),
 });
 export type ScreenShareGrant = z.infer<typeof screenShareGrantSchema>;
@@ -270,13 +275,4 @@ export function parseToExtension(data: unknown): ToExtensionMessage | null {
 export function parseToPortal(data: unknown): ToPortalMessage | null {
   const parsed = toPortalMessageSchema.safeParse(data);
   return parsed.success ? parsed.data : null;
-}
-
-/** A random id for requests and nonces (Web Crypto exists in pages, workers and Node 20). */
-export function randomId(): string {
-  const bytes = new Uint8Array(18);
-  crypto.getRandomValues(bytes);
-  let text = '';
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseToExtension, parseToPortal } from './messages';
+import { parsePairAck } from './pair-ack';
 import { answerPortal, createPairRequest, isAckFor, isAllowedOrigin, normaliseOrigin, parseOriginList } from './pairing';
 
 const PORTAL = 'http://127.0.0.1:8080';
@@ -31,6 +32,8 @@ describe('handshake', () => {
     expect(reply.type).toBe('PAIR_ACK');
     const parsed = parseToPortal(reply);
     expect(parsed?.type === 'PAIR_ACK' && isAckFor(parsed, request, PORTAL)).toBe(true);
+    // The pairing every page does checks the ack alone, as parseToPortal does.
+    expect(parsePairAck(reply)).toEqual(parsed);
   });
   it('refuses an ack for another request, nonce or origin', () => {
     const request = createPairRequest();

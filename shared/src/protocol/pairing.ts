@@ -1,12 +1,5 @@
-import {
-  PROTOCOL_CHANNEL,
-  PROTOCOL_VERSION,
-  type PairAck,
-  type PairRequest,
-  type StatusRequest,
-  type ToPortalMessage,
-  randomId,
-} from './messages';
+import { PROTOCOL_CHANNEL, PROTOCOL_VERSION, randomId } from './channel';
+import type { PairAck, PairRequest, StatusRequest, ToPortalMessage } from './messages';
 
 /**
  * The pairing handshake. The portal sends PAIR_REQUEST with a fresh nonce; the extension answers

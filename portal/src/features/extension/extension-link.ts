@@ -1,4 +1,4 @@
-import { parseToPortal } from '@invigil/shared/protocol/messages';
+import { parsePairAck } from '@invigil/shared/protocol/pair-ack';
 import { createPairRequest, isAckFor } from '@invigil/shared/protocol/pairing';
 import { extensionLink, extensionPairingSettled } from './extension-status';
 
@@ -22,8 +22,8 @@ export function pairWithExtension(win: Window = window): () => void {
 
   function onMessage(event: MessageEvent) {
     if (event.source !== win || event.origin !== win.location.origin) return;
-    const message = parseToPortal(event.data);
-    if (!message || message.type !== 'PAIR_ACK' || !isAckFor(message, request, win.location.origin)) return;
+    const message = parsePairAck(event.data);
+    if (!message || !isAckFor(message, request, win.location.origin)) return;
     extensionLink.value = { extensionVersion: message.payload.extensionVersion, origin: message.payload.origin };
     stop();
     extensionPairingSettled.value = true;

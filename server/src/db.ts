@@ -282,6 +282,141 @@ export interface BookmarksTable {
 }
 export interface TodosTable { id: string; user_id: string; text: string; done: 0 | 1; created_at: number; updated_at: number }
 
+/** Migration 0009: study material and students' files for assignments and home work. */
+export type StudyItemType = 'assignment' | 'homework' | 'material' | 'video-lecture';
+export interface StudyItemsTable {
+  id: string;
+  subject_id: string;
+  author_id: string;
+  author_name: string;
+  type: StudyItemType;
+  title: string;
+  description: string;
+  /** null: every student. */
+  class_id: string | null;
+  due_at: number | null;
+  max_marks_hundredths: number | null;
+  published_at: number;
+  result_published: 0 | 1;
+  /** JSON list of {name, url, type}. */
+  attachments: string;
+  created_at: number;
+  updated_at: number;
+}
+export interface StudyScoresTable { item_id: string; user_id: string; score_hundredths: number; updated_at: number }
+export interface StudyUploadsTable {
+  id: string;
+  item_id: string;
+  user_id: string;
+  ext: string;
+  content_type: string;
+  /** The name the student sees. */
+  name: string;
+  stype: string | null;
+  status: 'pending' | 'uploaded' | 'saved';
+  size: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Migration 0012: what a student may request, and their requests (fees in paise). */
+export interface CertificateTypesTable { id: string; title: string; fee_paise: number; description: string; active: 0 | 1; position: number; created_at: number; updated_at: number }
+export type CertificateDeliveryStatus = 'unpaid' | 'pending' | 'processing' | 'delivered';
+export interface CertificateRequestsTable {
+  id: string;
+  user_id: string;
+  type_id: string;
+  type_name: string;
+  fee_paise: number;
+  delivery_status: CertificateDeliveryStatus;
+  order_id: string | null;
+  certificate_file: string | null;
+  created_at: number;
+  paid_at: number | null;
+  delivered_at: number | null;
+  updated_at: number;
+}
+
+/** Migration 0011: support queries. Attachments are 'store:{file key}' or a link. */
+export interface QueryTypesTable { id: string; name: string; position: number }
+export interface QuerySubTypesTable { query_type_id: string; id: string; name: string; position: number }
+export interface QueriesTable {
+  id: string;
+  user_id: string;
+  query_type_id: string;
+  query_type_name: string;
+  query_sub_type_id: string;
+  query_sub_type_name: string;
+  subject_id: string | null;
+  subject_name: string | null;
+  query: string;
+  attachment: string | null;
+  status: 'open' | 'closed';
+  created_at: number;
+  closed_at: number | null;
+}
+export interface QueryEngagementsTable {
+  id: string;
+  query_id: string;
+  author: 'student' | 'institute';
+  post_by_name: string;
+  content: string;
+  attachment: string | null;
+  created_at: number;
+}
+
+/** Migration 0010: fees and online payments. Money in paise; days 'yyyy-MM-dd', months 'yyyy-MM'. */
+export interface FeeHeadsTable { id: string; title: string; fee_type: string; created_at: number }
+export interface StudentFeesTable {
+  id: string;
+  fee_head_id: string;
+  student_id: string;
+  due_month: string | null;
+  due_date: string;
+  fee_amount_paise: number;
+  fine_amount_paise: number;
+  paid_paise: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface PaymentMethodsTable { id: string; type: 'upi' | 'sib'; upi_id: string | null; payee_name: string | null; instruction: string; position: number; created_at: number }
+export type FeeReceiptStatus = 'pending' | 'confirmed' | 'rejected';
+export interface FeeReceiptsTable {
+  id: string;
+  student_fee_id: string;
+  student_id: string;
+  transaction_date: string;
+  transaction_id: string;
+  cheque_number: string;
+  comment: string;
+  image_key: string;
+  status: FeeReceiptStatus;
+  amount_paise: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type PaymentOrderStatus = 'created' | 'attempted' | 'failed' | 'paid';
+export interface PaymentOrdersTable {
+  id: string;
+  gateway: string;
+  student_id: string;
+  purpose_kind: string;
+  purpose_id: string;
+  amount_paise: number;
+  currency: string;
+  description: string;
+  return_path: string;
+  status: PaymentOrderStatus;
+  created_at: number;
+  updated_at: number;
+  paid_at: number | null;
+}
+export interface PaymentsTable { id: string; order_id: string; amount_paise: number; method: string; source: 'checkout' | 'webhook' | 'reconcile'; created_at: number }
+export interface PaymentWebhookEventsTable { event_id: string; event_type: string; order_id: string | null; payment_id: string | null; received_at: number }
+export interface PaymentRejectionsTable { id: string; source: string; reason: string; order_id: string | null; detail: string; created_at: number }
+export interface GatewaySimulatorOrdersTable { id: string; amount_paise: number; currency: string; receipt: string; status: string; created_at: number }
+export interface GatewaySimulatorPaymentsTable { id: string; order_id: string; amount_paise: number; method: string; status: string; created_at: number }
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -313,6 +448,25 @@ export interface Database {
   chapter_notes: ChapterNotesTable;
   bookmarks: BookmarksTable;
   todos: TodosTable;
+  study_items: StudyItemsTable;
+  study_scores: StudyScoresTable;
+  study_uploads: StudyUploadsTable;
+  query_types: QueryTypesTable;
+  query_sub_types: QuerySubTypesTable;
+  queries: QueriesTable;
+  query_engagements: QueryEngagementsTable;
+  certificate_types: CertificateTypesTable;
+  certificate_requests: CertificateRequestsTable;
+  fee_heads: FeeHeadsTable;
+  student_fees: StudentFeesTable;
+  payment_methods: PaymentMethodsTable;
+  fee_receipts: FeeReceiptsTable;
+  payment_orders: PaymentOrdersTable;
+  payments: PaymentsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  payment_rejections: PaymentRejectionsTable;
+  gateway_simulator_orders: GatewaySimulatorOrdersTable;
+  gateway_simulator_payments: GatewaySimulatorPaymentsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

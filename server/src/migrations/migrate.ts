@@ -9,6 +9,10 @@ import * as createGrades from './0005-create-grades';
 import * as createProctorEvents from './0006-create-proctor-events';
 import * as createEndedSessions from './0007-create-ended-sessions';
 import * as createPortalRecords from './0008-create-portal-records';
+import * as createStudyItems from './0009-create-study-items';
+import * as createFeesAndPayments from './0010-create-fees-and-payments';
+import * as createQueries from './0011-create-queries';
+import * as createCertificates from './0012-create-certificates';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -23,6 +27,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-create-proctor-events': createProctorEvents,
   '0007-create-ended-sessions': createEndedSessions,
   '0008-create-portal-records': createPortalRecords,
+  '0009-create-study-items': createStudyItems,
+  '0010-create-fees-and-payments': createFeesAndPayments,
+  '0011-create-queries': createQueries,
+  '0012-create-certificates': createCertificates,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -56,6 +56,15 @@ import type { OtpSender } from './services/otp-outbox';
 import { createTestModule } from './services/test-module';
 import type { TestModule } from './services/test-module';
 import { createTokenService } from './services/token-service';
+import { certificatePages, certificateRoutes } from './routes/certificate-routes';
+import { createCertificateLinks } from './services/certificate-links';
+import { createCertificateService } from './services/certificate-service';
+import { studyPutHandler, studyRoutes } from './routes/study-routes';
+import { createStudyRepository } from './repositories/study-repository';
+import { createStudyService, STUDY_PUT_PREFIX } from './services/study-service';
+import { queryAttachmentPutHandler, queryRoutes } from './routes/query-routes';
+import { createQueryRepository } from './repositories/query-repository';
+import { createQueryService, QUERY_PUT_PREFIX } from './services/query-service';
 
 export interface AppDeps {
   db: AppDatabase;
@@ -158,6 +167,12 @@ export function buildApp(deps: AppDeps) {
   api.route('/', todoRoutes({ auth, todos }));
   api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined }) }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
+  const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: '' });
+  api.route('/', certificateRoutes({ auth, certificates }));
+  const study = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
+  api.route('/', studyRoutes({ auth, study }));
+  const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
+  api.route('/', queryRoutes({ auth, queries }));
 
   const app = new Hono();
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain }));
@@ -165,7 +180,10 @@ export function buildApp(deps: AppDeps) {
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(config.blobDir));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
   app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
+  app.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
+  app.put(`${QUERY_PUT_PREFIX}/:file`, queryAttachmentPutHandler(queries));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
+  app.route('/', certificatePages({ certificates, logger }));
   app.get('*', portalRoutes(config.portalDist));
 
   let apiRoutes: { method: string; matcher: RegExp }[] | undefined;

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PortalSectionName } from '@invigil/shared/api/portal-import';
 import { PORTAL_SECTIONS } from '@invigil/shared/api/portal-import';
+import type { QuerySectionName } from '@invigil/shared/api/query-import';
+import { QUERY_SECTIONS } from '@invigil/shared/api/query-import';
 import type { ImportFile, ImportSummary } from '@invigil/shared/api/test-import';
 import { ConfigError, loadConfig } from '../config';
 import { createDatabase } from '../db';
@@ -43,6 +45,14 @@ const PORTAL_LINES: Record<PortalSectionName, string> = {
   purchases: 'purchases',
 };
 
+/** How each support queries' section is named in the summary. */
+const QUERY_LINES: Record<QuerySectionName, string> = {
+  query_types: 'query types',
+  queries: 'queries',
+  query_replies: 'query replies',
+  query_closures: 'queries closed',
+};
+
 function describe(summary: ImportSummary, file: ImportFile): string {
   const { students, tests, marksheets, attempts, grades } = summary;
   const line = (label: string, counts: { inserted: number; updated: number }, more = '') => `${`${label}:`.padEnd(19)} ${counts.inserted} added, ${counts.updated} updated${more}`;
@@ -54,6 +64,9 @@ function describe(summary: ImportSummary, file: ImportFile): string {
     line('grades', grades, ' (their attempts scored again)'),
     // The portal's sections: only those the file holds.
     ...PORTAL_SECTIONS.filter((section) => file[section].length > 0).map((section) => line(PORTAL_LINES[section], summary.portal[section])),
+    ...(['certificate_types', 'certificate_requests', 'certificate_deliveries'] as const).filter((section) => file[section].length > 0).map((section) => line(section.replace('_', ' '), summary.certificates[section])),
+    ...QUERY_SECTIONS.filter((section) => file[section].length > 0).map((section) => line(QUERY_LINES[section], summary.queries[section], section === 'query_closures' ? ' (updated: closed already)' : '')),
+    ...(file.study_items.length > 0 ? [line('study items', summary.study)] : []),
   ].join('\n');
 }
 

@@ -8,6 +8,9 @@ import type { Logger } from '../lib/logger';
 import { PUBLIC_BLOB_PREFIX } from '../routes/blob-routes';
 import { importData, parseImportFile } from '../services/import-service';
 import { DEMO_PDF } from './demo-tests';
+import { demoCertificateSections } from './demo-certificates';
+import { demoQuerySections } from './demo-queries';
+import { demoStudyItems } from './demo-study';
 
 /** The demo's class, subjects and chapters: other features' tests and e2e specs name them. */
 export const DEMO_CLASS_ID = 'demo-class-10a';
@@ -207,6 +210,9 @@ export function demoPortalImportFile(now: number, timeZone: string): ImportFileI
       { id: 'demo-purchase-1', reg_no: 'DEMO001', meritpoints: 100, amount_paise: 9_900, created_at: iso(now - 20 * DAY) },
       { id: 'demo-purchase-2', reg_no: 'DEMO001', meritpoints: 50, amount_paise: 4_900, created_at: iso(now - 5 * DAY) },
     ],
+    ...demoCertificateSections(now),
+    ...demoQuerySections(now, DEMO_SUBJECTS.physics.id),
+    study_items: demoStudyItems(now, DEMO_CLASS_ID),
   };
 }
 

@@ -22,6 +22,11 @@ import { computeResult, parseStoredKey } from './scoring';
 import type { StoredKey } from './scoring';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
 import { checkPortalReferences, portalRegNos, writePortalSections } from './portal-import';
+import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
+import { certificateRegNos, checkCertificateReferences, writeCertificateSections } from './certificate-import';
+import { emptyQuerySummary } from '@invigil/shared/api/query-import';
+import { checkQueryReferences, queryRegNos, writeQuerySections } from './query-import';
+import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';
 import { compileTest, serialisePaper } from './test-compiler';
 import { initialPasswordChangedAt, passwordChangedAtFor } from './token-service';
 
@@ -90,6 +95,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       attempts: { inserted: 0, updated: 0 },
       grades: { inserted: 0, updated: 0 },
       portal: emptyPortalSummary(),
+      certificates: emptyCertificateSummary(),
+      queries: emptyQuerySummary(),
+      study: { inserted: 0, updated: 0 },
     };
 
     // References and conflicts with what is already stored, all checked before any write.
@@ -101,6 +109,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       ...file.students.map((student) => student.reg_no),
       ...file.grades.flatMap((test) => test.students.flatMap((student) => (student.reg_no === undefined ? [] : [student.reg_no]))),
       ...portalRegNos(file),
+      ...certificateRegNos(file),
+      ...queryRegNos(file),
+      ...studyRegNos(file),
     ];
     const stored = new Map((await users.findByRegNos(referenced)).map((user) => [user.regNo, user]));
     const gradedEmails = file.grades.flatMap((test) => test.students.flatMap((student) => (student.email === undefined ? [] : [student.email])));
@@ -146,6 +157,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     });
     const gradeTargets = await checkGrades();
     const portalPlan = await checkPortalReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
+    const certificatePlan = await checkCertificateReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
+    const queryPlan = await checkQueryReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
+    const studyPlan = await checkStudyReferences(trx, file, knownRegNo, issues);
     if (issues.length > 0) throw new ImportError(issues);
 
     // Students.
@@ -339,6 +353,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
 
     // The portal's data: classes, schedules, notifications, attendance, notes, bookmarks...
     summary.portal = await writePortalSections(trx, file, portalPlan, userIdOf, now);
+    summary.certificates = await writeCertificateSections(trx, file, certificatePlan, userIdOf, now);
+    summary.queries = await writeQuerySections(trx, file, queryPlan, userIdOf, now);
+    summary.study = await writeStudySections(trx, file, studyPlan, userIdOf, now);
 
     return summary;
 

@@ -5,6 +5,11 @@ import { userConfigSchema } from './auth';
 import { answerValueSchema, submitReasonSchema } from './attempt-sync';
 import type { PortalSummary } from './portal-import';
 import { checkPortalSections, portalSectionsShape } from './portal-import';
+import type { CertificateImportSummary } from './certificate-import';
+import { certificateSectionsShape, checkCertificateSections } from './certificate-import';
+import type { QuerySummary } from './query-import';
+import { checkQuerySections, querySectionsShape } from './query-import';
+import { checkStudySections, studySectionsShape } from './study-import';
 import {
   attachmentSchema,
   difficultySchema,
@@ -357,6 +362,12 @@ export const importFileSchema = z
     grades: z.array(importTestGradesSchema).max(10_000).default([]),
     // The portal's data: classes, schedules, notifications, attendance... (portal-import.ts).
     ...portalSectionsShape,
+    // Certificate types, paid requests, and the action "deliver a certificate" (certificate-import.ts).
+    ...certificateSectionsShape,
+    // Support queries: types and sub types, queries, the institute's replies and closings (query-import.ts).
+    ...querySectionsShape,
+    // Study material, homework, assignments and video lectures (study-import.ts).
+    ...studySectionsShape,
   })
   .superRefine((file, ctx) => {
     const issues: Issue[] = [];
@@ -406,6 +417,9 @@ export const importFileSchema = z
       });
     });
     checkPortalSections(file, issues);
+    checkCertificateSections(file, issues);
+    checkQuerySections(file, issues);
+    checkStudySections(file, issues);
     report(issues, ctx);
   });
 export type ImportFile = z.infer<typeof importFileSchema>;
@@ -421,4 +435,10 @@ export interface ImportSummary {
   grades: { inserted: number; updated: number };
   /** The portal's sections (classes, schedules, notifications, attendance...). */
   portal: PortalSummary;
+  /** Certificate types, requests and deliveries (certificate-import.ts). */
+  certificates: CertificateImportSummary;
+  /** Support queries' sections (query-import.ts). */
+  queries: QuerySummary;
+  /** Study items (study-import.ts). */
+  study: { inserted: number; updated: number };
 }

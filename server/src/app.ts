@@ -56,6 +56,10 @@ import type { OtpSender } from './services/otp-outbox';
 import { createTestModule } from './services/test-module';
 import type { TestModule } from './services/test-module';
 import { createTokenService } from './services/token-service';
+import { createPaymentModule } from './services/payment-module';
+import type { PaymentModule } from './services/payment-module';
+import { paymentRoutes } from './routes/payment-routes';
+import { razorpayPages, simulatorPages } from './routes/checkout-pages';
 import { certificatePages, certificateRoutes } from './routes/certificate-routes';
 import { createCertificateLinks } from './services/certificate-links';
 import { createCertificateService } from './services/certificate-service';
@@ -75,6 +79,8 @@ export interface AppDeps {
   otpSender?: OtpSender;
   /** The timed-test services; main.ts passes the ones its deadline sweeper uses. */
   tests?: TestModule;
+  /** Online payments (gateway + service); main.ts passes the one it reconciles at start. */
+  payments?: PaymentModule;
 }
 
 export const ERROR_MESSAGES = {
@@ -174,8 +180,21 @@ export function buildApp(deps: AppDeps) {
   const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
   api.route('/', queryRoutes({ auth, queries }));
 
+  const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });
+  api.route('/', paymentRoutes({ auth, payments: payments.service }));
+
   const app = new Hono();
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain }));
+  if (payments.simulator) {
+    app.route('/', simulatorPages({ simulator: payments.simulator, payments: payments.service }));
+    // The simulator's webhooks reach the same endpoint, raw body and headers, as Razorpay's would.
+    payments.simulator.setWebhookSink(async (rawBody, headers) => {
+      const response = await app.request(`${API_PREFIX}/payments/webhook`, { method: 'POST', headers, body: rawBody });
+      if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+    });
+  } else {
+    app.route('/', razorpayPages({ payments: payments.service }));
+  }
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(config.blobDir));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));

@@ -11,12 +11,16 @@ import { createLoginFailureRepository } from './repositories/login-failure-repos
 import { createUserRepository } from './repositories/user-repository';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './seed/demo-seed';
 import { seedDemoPortal } from './seed/demo-portal';
+import { writeDemoCertificateFiles } from './seed/demo-certificates';
 import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
 import { createTestModule } from './services/test-module';
+import { createPaymentModule } from './services/payment-module';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
+const RECONCILE_AFTER_MS = 15 * 60 * 1000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) {
       const seeded = await seedDemoTests(db.kysely, systemClock, config.blobDir, logger);
       await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);
+      writeDemoCertificateFiles(config.blobDir);
       logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...).`);
     }
   } catch (error) {
@@ -37,7 +42,15 @@ async function main(): Promise<void> {
   }
 
   const tests = createTestModule({ db, config, clock: systemClock, logger });
-  const app = buildApp({ db, config, clock: systemClock, logger, tests });
+  const payments = createPaymentModule({ db, config, clock: systemClock, logger });
+  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments });
+  // Payments the gateway took while this server was down (or whose reply and webhook were lost)
+  // are applied now; later, every few minutes, for orders left open past a checkout's length.
+  const reconcile = (olderThanMs: number) =>
+    payments.service.reconcileOpenOrders({ olderThanMs }).catch((error: unknown) => logger.warn('Could not reconcile open payment orders:', error));
+  void reconcile(0);
+  const reconcileTimer = setInterval(() => void reconcile(RECONCILE_AFTER_MS), RECONCILE_INTERVAL_MS);
+  reconcileTimer.unref();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${shownHost}:${info.port}`;
@@ -100,6 +113,7 @@ async function main(): Promise<void> {
     shuttingDown = true;
     logger.info(`${signal} received, shutting down...`);
     clearInterval(pruneTimer);
+    clearInterval(reconcileTimer);
     if (sweepTimer) clearInterval(sweepTimer);
     const force = setTimeout(() => {
       logger.error('Shutdown took too long; exiting.');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
+import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
 import { runImport } from '../cli/import';
@@ -52,6 +53,8 @@ describe('import', () => {
       attempts: { inserted: 1, updated: 0 },
       grades: { inserted: 1, updated: 0 },
       portal: emptyPortalSummary(),
+      study: { inserted: 0, updated: 0 },
+      certificates: emptyCertificateSummary(),
     });
     const row = await t.db.kysely.selectFrom('tests').selectAll().where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow();
     expect(row.paper).not.toMatch(/"(answer|solution)"/);
@@ -95,6 +98,8 @@ describe('import', () => {
       attempts: { inserted: 0, updated: 1 },
       grades: { inserted: 0, updated: 1 },
       portal: emptyPortalSummary(),
+      study: { inserted: 0, updated: 0 },
+      certificates: emptyCertificateSummary(),
     });
     expect(await counts(t)).toEqual(before);
     const version = async () => Number((await t.db.kysely.selectFrom('tests').select('version').where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow()).version);

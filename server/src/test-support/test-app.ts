@@ -14,6 +14,7 @@ import { createUserRepository } from '../repositories/user-repository';
 import type { UserRepository } from '../repositories/user-repository';
 import { seedDemoData } from '../seed/demo-seed';
 import { seedDemoPortal } from '../seed/demo-portal';
+import { writeDemoCertificateFiles } from '../seed/demo-certificates';
 import { seedDemoTests } from '../seed/demo-tests';
 import { createTestModule } from '../services/test-module';
 import type { TestModule } from '../services/test-module';
@@ -95,6 +96,7 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     if (await seedDemoData(users, clock)) {
       await seedDemoTests(db.kysely, clock, config.blobDir, logger);
       await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
+      writeDemoCertificateFiles(config.blobDir);
     }
     const tests = createTestModule({ db, config, clock, logger });
     const app = buildApp({ db, config, clock, logger, tests });

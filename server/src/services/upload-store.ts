@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { UploadExtension } from '@invigil/shared/api/uploads';
+import type { StudyUploadExtension } from '@invigil/shared/api/study-messages';
 
 /** Where signed upload and download URLs point (outside /api: the API's small body limit does not apply). */
 export const UPLOAD_PUT_PREFIX = '/blobs/upload';
@@ -18,11 +19,14 @@ export const PUT_URL_TTL_SECONDS = 15 * 60;
 export const GET_URL_WINDOW_SECONDS = 6 * 3600;
 
 const FILE_KEY = /^([a-z0-9]{8,64})\.(png|jpg|jpeg|wav|pdf)$/;
-/** Any file the store holds: answer uploads, and proctor snapshots, which may also be WebP. */
-const STORED_KEY = /^([a-z0-9]{8,64})\.(png|jpg|jpeg|wav|pdf|webp)$/;
+/**
+ * Any file the store holds: answer uploads, proctor snapshots (also WebP), and students' files for
+ * assignments (also spreadsheets, video and audio: shared/src/api/study-messages.ts).
+ */
+const STORED_KEY = /^([a-z0-9]{8,64})\.(png|jpg|jpeg|wav|pdf|webp|xlsx|xls|mp4|webm|mp3|m4a|ogg)$/;
 
-/** What the store can hold: the answer-upload types, and WebP for proctor snapshots (spec section 9). */
-export type StoredExtension = UploadExtension | 'webp';
+/** What the store can hold: the answer-upload types, WebP for proctor snapshots (spec section 9), and the assignment types. */
+export type StoredExtension = UploadExtension | 'webp' | StudyUploadExtension;
 
 /** The upload id and extension of a file name the server gave out for an answer upload, or null. */
 export function parseFileKey(key: string): { id: string; ext: UploadExtension } | null {
@@ -58,6 +62,21 @@ export function looksLike(ext: StoredExtension, head: Buffer): boolean {
       return head.subarray(0, 5).toString('latin1') === '%PDF-';
     case 'wav':
       return head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WAVE';
+    // Assignment files: an .xlsx is a zip, an .xls an OLE compound file; MP4 and M4A start with
+    // an ftyp box, WebM with the EBML magic; MP3 with an ID3 tag or a frame sync.
+    case 'xlsx':
+      return head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+    case 'xls':
+      return head.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+    case 'mp4':
+    case 'm4a':
+      return head.subarray(4, 8).toString('latin1') === 'ftyp';
+    case 'webm':
+      return head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    case 'mp3':
+      return head.subarray(0, 3).toString('latin1') === 'ID3' || (head.length >= 2 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0);
+    case 'ogg':
+      return head.subarray(0, 4).toString('latin1') === 'OggS';
   }
 }
 
@@ -87,9 +106,10 @@ export function createUploadStore(blobDir: string, secret: string) {
     root,
     pathOf,
 
-    putUrl(fileKey: string, contentType: string, nowMs: number): string {
+    /** `prefix`: where the PUT goes (answer uploads by default; assignment files have their own handler). */
+    putUrl(fileKey: string, contentType: string, nowMs: number, prefix: string = UPLOAD_PUT_PREFIX): string {
       const expires = Math.floor(nowMs / 1000) + PUT_URL_TTL_SECONDS;
-      return `${UPLOAD_PUT_PREFIX}/${fileKey}?e=${expires}&s=${signature(['PUT', fileKey, expires, contentType])}`;
+      return `${prefix}/${fileKey}?e=${expires}&s=${signature(['PUT', fileKey, expires, contentType])}`;
     },
 
     getUrl(fileKey: string, nowMs: number): string {

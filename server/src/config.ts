@@ -43,6 +43,15 @@ export interface Config {
   vapid: VapidKeys;
   /** A Firebase service account JSON file (FIREBASE_SERVICE_ACCOUNT): push to native apps' FCM tokens too. */
   firebaseServiceAccount: string | undefined;
+  /** Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET); unset: the local gateway simulator. */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | undefined;
+  /** Milliseconds after a simulated payment before the simulator sends its webhook (GATEWAY_SIMULATOR_WEBHOOK_DELAY_MS; -1: never). */
+  simulatorWebhookDelayMs: number;
+  /**
+   * The "admin service" of the spec (receipt printing, the certificate payment page): ADMIN_ORIGIN,
+   * e.g. https://admin.example.edu, serving this server's /admin paths; unset: this origin.
+   */
+  adminOrigin: string | undefined;
 }
 
 export interface VapidKeys {
@@ -191,6 +200,31 @@ function existingFile(env: Env, name: string): string | undefined {
   return path;
 }
 
+function razorpayKeys(env: Env): Config['razorpay'] {
+  const keyId = text(env, 'RAZORPAY_KEY_ID');
+  const keySecret = text(env, 'RAZORPAY_KEY_SECRET');
+  const webhookSecret = text(env, 'RAZORPAY_WEBHOOK_SECRET');
+  if (!keyId && !keySecret && !webhookSecret) return undefined;
+  if (!keyId || !keySecret || !webhookSecret) throw new ConfigError('Set all of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET, or none (the local gateway simulator).');
+  if (!/^rzp_(test|live)_\w+$/.test(keyId)) throw new ConfigError(`RAZORPAY_KEY_ID must look like rzp_test_... or rzp_live_..., got "${keyId}".`);
+  return { keyId, keySecret, webhookSecret };
+}
+
+function origin(env: Env, name: string): string | undefined {
+  const raw = text(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an origin such as https://admin.example.edu, got "${raw}".`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an origin such as https://admin.example.edu, got "${raw}".`);
+  }
+  return url.origin;
+}
+
 function timeZone(env: Env): string {
   const zone = text(env, 'INSTITUTE_TIME_ZONE') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
@@ -243,5 +277,8 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     jitsiDomain: hostName(env, 'JITSI_DOMAIN'),
     vapid: resolveVapidKeys(env, dataDir),
     firebaseServiceAccount: existingFile(env, 'FIREBASE_SERVICE_ACCOUNT'),
+    razorpay: razorpayKeys(env),
+    simulatorWebhookDelayMs: integer(env, 'GATEWAY_SIMULATOR_WEBHOOK_DELAY_MS', 2000, -1, 24 * 60 * 60 * 1000),
+    adminOrigin: origin(env, 'ADMIN_ORIGIN'),
   };
 }

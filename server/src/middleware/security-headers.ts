@@ -49,7 +49,8 @@ export function securityHeaders({ jitsiDomain }: { jitsiDomain: string | undefin
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     headers.set('X-Frame-Options', 'SAMEORIGIN');
-    headers.set('Content-Security-Policy', isApiPath(c.req.path) ? API_CSP : portalPolicy);
+    // A page that needs its own policy (Razorpay's checkout page) sets it; every other reply gets ours.
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', isApiPath(c.req.path) ? API_CSP : portalPolicy);
     if (isApiPath(c.req.path) && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   });
 }

@@ -1,0 +1,27 @@
+import type { Config } from '../config';
+import type { AppDatabase } from '../db';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import type { GatewaySimulator } from './gateway-simulator';
+import { createGatewaySimulator } from './gateway-simulator';
+import type { PaymentService } from './payment-service';
+import { createPaymentService } from './payment-service';
+import { createRazorpayGateway } from './razorpay-gateway';
+
+export interface PaymentModule {
+  service: PaymentService;
+  /** The local simulator when no Razorpay keys are set (its checkout pages and webhooks). */
+  simulator: GatewaySimulator | undefined;
+}
+
+/**
+ * The payment service on Razorpay when config.razorpay is set, else on the local gateway simulator.
+ * buildApp makes one unless given one; main.ts reconciles its open orders at start.
+ */
+export function createPaymentModule({ db, config, clock, logger }: { db: AppDatabase; config: Config; clock: Clock; logger: Logger }): PaymentModule {
+  if (config.razorpay) {
+    return { service: createPaymentService({ db: db.kysely, gateway: createRazorpayGateway(config.razorpay), clock, logger }), simulator: undefined };
+  }
+  const simulator = createGatewaySimulator({ db: db.kysely, clock, logger, secret: config.jwtSecret, webhookDelayMs: config.simulatorWebhookDelayMs });
+  return { service: createPaymentService({ db: db.kysely, gateway: simulator.gateway, clock, logger }), simulator };
+}

@@ -188,6 +188,13 @@ async function measure(browser, base, token, pattern, sample) {
       const first = main?.querySelector('li, .card, table, dl');
       return `${heading?.textContent?.trim() ?? '(no heading)'} | ${first ? `${first.tagName.toLowerCase()}.${[...first.classList].slice(0, 2).join('.')}: ${first.textContent?.trim().slice(0, 60)}` : '(no list/card)'}`;
     }) : '';
+    // --inspect also names each script with its gzip size, largest first: what to cut.
+    const fileList = inspect
+      ? (await Promise.all(scripts.map(async (request) => [new URL(request.url).pathname.split('/').pop(), await gzipSizeOf(request.url)])))
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, size]) => `${name} ${(size / 1024).toFixed(1)}`)
+          .join(', ')
+      : '';
     return {
       pattern,
       path,
@@ -199,7 +206,7 @@ async function measure(browser, base, token, pattern, sample) {
       jsSent: scripts.reduce((total, request) => total + (request.encoded ?? 0), 0),
       contentMs,
       problem,
-      outline,
+      outline: inspect ? `${outline}\n      scripts: ${fileList}` : outline,
     };
   } finally {
     await context.close();

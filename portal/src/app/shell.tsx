@@ -1,71 +1,27 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Menu as MenuIcon, Palette, Home as HomeIcon, ShieldCheck, X } from 'lucide-react';
+import { Menu as MenuIcon, ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { logout as endServerSession } from '../features/auth/auth-api';
 import { clearSession, displayName, isLoggedIn, userConfig } from '../features/auth/auth-state';
 import { isFlagOn } from '../features/auth/token';
 import { extensionLink } from '../features/extension/extension-status';
-import { MENU_ICONS } from '../features/menu/menu-icons';
 import { forgetPushOnSignOut } from '../features/notifications/service-worker';
-import { visibleMenuEntries } from '../features/menu/menu-entries';
-import { ThemeDialog } from '../features/theme/theme-dialog';
 import { shellCovers } from '../lib/shell-cover';
+import { routeFor } from './guard';
 import { showSnackbarThenReload } from '../lib/reload-with-message';
 
 // Signed in only: the sign-in page does not load it.
 const NotificationsBell = lazy(() => import('../features/notifications/notifications-bell').then((module) => ({ default: module.NotificationsBell })));
 
+// Loaded when first wanted (the menu button is pointed at, focused or pressed): no route waits for them.
+const loadMenuDrawer = () => import('./menu-drawer');
+const MenuDrawer = lazy(() => loadMenuDrawer().then((module) => ({ default: module.MenuDrawer })));
+const ThemeDialog = lazy(() => import('../features/theme/theme-dialog').then((module) => ({ default: module.ThemeDialog })));
+
 /** Spec: logout reloads after 500 ms. */
 const LOGOUT_RELOAD_MS = 500;
 
-function MenuDrawer({ open, onClose, onTheme }: { open: boolean; onClose: () => void; onTheme: () => void }) {
-  useSignals();
-  const closeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
-  if (!open) return null;
-  const entries = isLoggedIn.value ? visibleMenuEntries(userConfig.value) : [];
-  return (
-    <div className="fixed inset-0 z-40">
-      <div className="absolute inset-0 bg-black/40" onClick={onClose} aria-hidden="true" />
-      <nav id="main-menu" aria-label="Main menu" className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col bg-base-100 shadow-xl">
-        <div className="flex items-center justify-between border-b border-base-300 p-3">
-          <span className="font-bold">Menu</span>
-          <button ref={closeButton} type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close menu" onClick={onClose}>
-            <X className="h-5 w-5" aria-hidden="true" />
-          </button>
-        </div>
-        <ul className="menu w-full flex-1 flex-nowrap overflow-y-auto">
-          <li>
-            <Link href="/" onClick={onClose}><HomeIcon className="h-5 w-5" aria-hidden="true" />Home</Link>
-          </li>
-          {entries.map((item) => {
-            const Icon = MENU_ICONS[item.key];
-            return (
-              <li key={item.key}>
-                <Link href={item.href} onClick={onClose}>
-                  {Icon ? <Icon className="h-5 w-5" aria-hidden="true" /> : null}
-                  {item.title}
-                </Link>
-              </li>
-            );
-          })}
-          <li>
-            <button type="button" onClick={() => { onClose(); onTheme(); }}>
-              <Palette className="h-5 w-5" aria-hidden="true" />Theme
-            </button>
-          </li>
-        </ul>
-      </nav>
-    </div>
-  );
-}
 
 function AccountMenu() {
   useSignals();
@@ -143,13 +99,19 @@ export function Shell({ children }: { children: ReactNode }) {
   useSignals();
   const [menuOpen, setMenuOpen] = useState(false);
   const [themeOpen, setThemeOpen] = useState(false);
+  // Once opened, the menu and the theme dialog stay mounted, so closing them returns the focus as before.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [themeWanted, setThemeWanted] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = () => {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
+  const [pathname] = useLocation();
   // Under a running test: its controls must not be reached, even unseen.
   const covered = shellCovers.value > 0;
+  // The bell is hidden under a test, whose page does not download it (nor poll notifications).
+  const showBell = isLoggedIn.value && !covered && !routeFor(pathname).testIn;
   return (
     <div className="min-h-screen bg-base-200">
       <a href="#content" inert={covered} className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
@@ -164,7 +126,12 @@ export function Shell({ children }: { children: ReactNode }) {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="main-menu"
-            onClick={() => setMenuOpen(true)}
+            onPointerEnter={() => void loadMenuDrawer().catch(() => undefined)}
+            onFocus={() => void loadMenuDrawer().catch(() => undefined)}
+            onClick={() => {
+              setMenuWanted(true);
+              setMenuOpen(true);
+            }}
           >
             <MenuIcon className="h-6 w-6" aria-hidden="true" />
           </button>
@@ -182,7 +149,7 @@ export function Shell({ children }: { children: ReactNode }) {
               <span className="sr-only sm:not-sr-only">Extension connected</span>
             </span>
           ) : null}
-          {isLoggedIn.value ? (
+          {showBell ? (
             // The bell's room is kept while it loads: the account button does not move.
             <Suspense fallback={<span className="inline-block h-10 w-10" aria-hidden="true" />}>
               <NotificationsBell />
@@ -191,8 +158,23 @@ export function Shell({ children }: { children: ReactNode }) {
           {isLoggedIn.value ? <AccountMenu /> : null}
         </div>
       </header>
-      <MenuDrawer open={menuOpen && !covered} onClose={closeMenu} onTheme={() => setThemeOpen(true)} />
-      <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={menuOpen && !covered}
+            onClose={closeMenu}
+            onTheme={() => {
+              setThemeWanted(true);
+              setThemeOpen(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {themeWanted ? (
+        <Suspense fallback={null}>
+          <ThemeDialog open={themeOpen} onClose={() => setThemeOpen(false)} />
+        </Suspense>
+      ) : null}
       <div id="content">{children}</div>
     </div>
   );

@@ -4,10 +4,10 @@ import {
   onScreenShareObservation,
   refusedWarning,
   SCREEN_SHARE_STOPPED_WARNING,
-  screenShareSettings,
   screenStatusText,
   type ScreenShareAction,
 } from './screen-share-policy';
+import { screenShareSettings } from './screen-share-settings';
 
 const kinds = (actions: ScreenShareAction[]) => actions.map((action) => (action.type === 'record' ? action.kind : action.type));
 

@@ -16,15 +16,6 @@ import type { ProctorEventKind } from '../api/proctor-kinds';
  * Nothing here touches the browser: the host feeds observations and does what comes back.
  */
 
-export interface ScreenShareSettings {
-  enabled: boolean;
-}
-
-export function screenShareSettings(config: Readonly<Record<string, unknown>>): ScreenShareSettings {
-  const type = config['PROCTOR_TYPE'];
-  return { enabled: typeof type === 'string' && type.trim().toLowerCase() === 'screen' };
-}
-
 export type ScreenShareObservation =
   /** `picker`: whose picker the student chose in (the extension's offers entire screens only). */
   | { type: 'started'; at: number; surface: string | null; picker?: 'extension' | 'page' }

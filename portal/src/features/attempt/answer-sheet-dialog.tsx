@@ -3,8 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import { Modal } from '../../ui/modal';
 import { userConfig } from '../auth/auth-state';
-import { AnswerSheetUploads } from '../uploads/answer-sheet-uploads';
 import { useAttempt } from './attempt-context';
+import { loadAnswerSheetUploads, useLoadedPart } from './upload-parts';
 
 /** Opened from the navigator tools and from the PDF-only notice of a question. */
 export const answerSheetDialogOpen = signal(false);
@@ -12,7 +12,6 @@ export const answerSheetDialogOpen = signal(false);
 /** The attempt's answer-sheet PDFs while the test runs (PDF_UPLOAD or ONLY_PDF_ANSWER). */
 export function AnswerSheetDialog() {
   useSignals();
-  const { testId, files, uploadQueue } = useAttempt();
   const close = () => (answerSheetDialogOpen.value = false);
   return (
     <Modal
@@ -22,7 +21,7 @@ export function AnswerSheetDialog() {
       actions={<button type="button" className="btn btn-primary" onClick={close}>Done</button>}
     >
       <p className="mb-3 text-sm">Upload your written answers as a PDF. You can upload more than one file and delete one before you submit.</p>
-      <AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} queue={uploadQueue} />
+      <AnswerSheetUploadsPart />
     </Modal>
   );
 }
@@ -43,7 +42,7 @@ export function WaitingUploadsWarning() {
 /** Spec: the pre-submit upload dialog, before the submit dialog unless HIDE_PRE_SUBMIT is set. */
 export function PreSubmitDialog({ open, onBack, onContinue }: { open: boolean; onBack: () => void; onContinue: () => void }) {
   useSignals();
-  const { testId, files, flags, store, uploadQueue } = useAttempt();
+  const { flags, store } = useAttempt();
   const imageCount = store.states.reduce((sum, state) => sum + (state.value.iu?.length ?? 0), 0);
   return (
     <Modal
@@ -67,10 +66,19 @@ export function PreSubmitDialog({ open, onBack, onContinue }: { open: boolean; o
       {flags.takesPdf ? (
         <div className="mt-3">
           <h3 className="mb-2 font-semibold">Answer sheet (PDF)</h3>
-          <AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} queue={uploadQueue} />
+          <AnswerSheetUploadsPart />
         </div>
       ) : null}
       <WaitingUploadsWarning />
     </Modal>
   );
+}
+
+/** The answer-sheet PDFs of this attempt (their own chunk: upload-parts.ts). */
+function AnswerSheetUploadsPart() {
+  useSignals();
+  const { testId, files, uploadQueue } = useAttempt();
+  const part = useLoadedPart(loadAnswerSheetUploads);
+  if (!part) return <p className="text-sm opacity-70">Loading the answer-sheet upload…</p>;
+  return <part.AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} queue={uploadQueue} />;
 }

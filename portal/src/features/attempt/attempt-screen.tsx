@@ -15,6 +15,7 @@ import { AttachmentViewerDialog, openLinksInViewer, viewedAttachment } from './a
 import { installPageFocusLoop } from '../../ui/focus-loop';
 import { useShellCover } from '../../lib/shell-cover';
 import { takesAnswerImages } from './question-files';
+import { preloadUploadParts } from './upload-parts';
 import { userConfig } from '../auth/auth-state';
 import { ProctoringHost } from '../proctoring/proctoring-host';
 import { attemptKey } from './answer-journal';
@@ -120,8 +121,9 @@ export function AttemptScreen() {
 
   // Spec section 9: a warning when time left falls below NOTIFY_UPLOAD_BEFORE, once, if this test takes uploads.
   useEffect(() => {
-    const takesUploads = flags.takesPdf || model.questions.some((item) => takesAnswerImages(item.question.qt, flags.onlyPdfAnswer, userConfig.value));
-    if (!takesUploads) return;
+    const takesImages = model.questions.some((item) => takesAnswerImages(item.question.qt, flags.onlyPdfAnswer, userConfig.value));
+    preloadUploadParts({ images: takesImages, pdf: flags.takesPdf });
+    if (!takesImages && !flags.takesPdf) return;
     let warned = false;
     return effect(() => {
       const left = session.timeLeft.value;

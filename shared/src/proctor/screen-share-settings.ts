@@ -1,0 +1,12 @@
+/**
+ * Whether a test asks for screen share proctoring (PROCTOR_TYPE 'screen'): apart from
+ * screen-share-policy.ts so a page can ask without downloading the policy.
+ */
+export interface ScreenShareSettings {
+  enabled: boolean;
+}
+
+export function screenShareSettings(config: Readonly<Record<string, unknown>>): ScreenShareSettings {
+  const type = config['PROCTOR_TYPE'];
+  return { enabled: typeof type === 'string' && type.trim().toLowerCase() === 'screen' };
+}

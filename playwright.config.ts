@@ -1,22 +1,30 @@
-import { mkdirSync, rmSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_JITSI_DOMAIN, E2E_PORT } from './e2e/e2e-env';
 
-// Every run starts on fresh demo data. Workers load this file too: only the main process,
-// before it starts the server, may empty the folder.
-if (!process.env.TEST_WORKER_INDEX) {
-  rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-  mkdirSync(E2E_DATA_DIR, { recursive: true });
-}
+/**
+ * Spec files that sign in as the demo students (Asha, Rohan, Neha) and change what they have (tests
+ * started, sign-in failures counted, results read in a given state): they run one after another in
+ * one worker. Every other spec imports students of its own (e2e/student-session.ts) and runs beside
+ * them in a second worker: the suite takes about half the time on two cores.
+ */
+const DEMO_STUDENT_SPECS = [
+  'accessibility', 'chapter-test', 'demo-proctored', 'extension-portal', 'results-journeys',
+  'shell', 'sign-in', 'sign-out', 'tests-start', 'troubleshoot',
+].map((name) => `**/${name}.spec.ts`);
 
 // The product as a student gets it: the built server serving the built portal on one origin,
 // on a fresh data folder, in Debian's headless Chromium. scripts/test-e2e.sh builds first.
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'demo students', testMatch: DEMO_STUDENT_SPECS, workers: 1 },
+    { name: 'own students', testIgnore: DEMO_STUDENT_SPECS },
+  ],
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A ceiling, not a speed check: two workers on two cores make a slow step slower.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
@@ -33,7 +41,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node server/dist/main.js',
+    // Every run starts on fresh demo data: the folder is emptied as the server starts, never when
+    // a worker or a listing (playwright test --list) loads this file.
+    command: `rm -rf '${E2E_DATA_DIR}' && mkdir -p '${E2E_DATA_DIR}' && exec node server/dist/main.js`,
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,0 +1,53 @@
+import type {
+  QueryAttachmentUrlReply,
+  QueryListReply,
+  QueryRecordReply,
+  QueryReplyRequest,
+  QuerySavedReply,
+  QuerySubmission,
+  QueryTypesReply,
+  SubjectsReply,
+} from '@invigil/shared/api/queries';
+import { PUBLIC_READ_HEADER, queryAttachmentType, withoutQueryString } from '@invigil/shared/api/query-messages';
+import { ApiError, apiCall, CONNECTION_MESSAGE } from '../../lib/api-client';
+
+export const fetchQueryTypes = (signal?: AbortSignal) => apiCall<QueryTypesReply>('/query-types', { signal });
+
+export const fetchSubjects = (signal?: AbortSignal) => apiCall<SubjectsReply>('/subjects', { signal });
+
+export const fetchQueries = (signal?: AbortSignal) => apiCall<QueryListReply>('/queries', { signal });
+
+export const fetchQuery = (id: string, signal?: AbortSignal) => apiCall<QueryRecordReply>(`/query/${encodeURIComponent(id)}`, { signal });
+
+export const submitQuery = (body: QuerySubmission) => apiCall<QuerySavedReply>('/submit-query', { method: 'POST', body: { ...body } });
+
+export const replyToQuery = (id: string, body: QueryReplyRequest) =>
+  apiCall<QuerySavedReply>(`/query/${encodeURIComponent(id)}`, { method: 'POST', body: { ...body } });
+
+/**
+ * POST /queries-attachment-url, then PUT the file to the URL with its Content-Type and the
+ * public-read header (spec section 7). Gives the URL with its query string stripped: what the
+ * submission carries.
+ */
+export async function uploadAttachment(file: File): Promise<string> {
+  const contentType = queryAttachmentType(file.name);
+  if (!contentType) throw new ApiError('Attachment types: .pdf, .png, .jpg, .jpeg', null);
+  const { url } = await apiCall<QueryAttachmentUrlReply>('/queries-attachment-url', { method: 'POST', body: { contentType } });
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'PUT', headers: { 'Content-Type': contentType, ...PUBLIC_READ_HEADER }, body: file });
+  } catch {
+    throw new ApiError(CONNECTION_MESSAGE, null);
+  }
+  if (!response.ok) {
+    let message = response.statusText || 'Upload failed';
+    try {
+      const data = (await response.json()) as { message?: unknown };
+      if (typeof data.message === 'string' && data.message) message = data.message;
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(message, response.status);
+  }
+  return withoutQueryString(url);
+}

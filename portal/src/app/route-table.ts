@@ -38,6 +38,7 @@ const Desk = screen(() => import('../features/desk/desk-page'));
 const ScheduledTests = screen(() => import('../features/tests/scheduled-tests-page'));
 const ReadyCheck = screen(() => import('../features/tests/ready-check-page'));
 const Instruction = screen(() => import('../features/tests/instruction-page'));
+const Study = screen(() => import('../features/study/study-page'));
 
 const later = (path: string, title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ path, title, screen: Unavailable, ...extra });
 
@@ -55,11 +56,12 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/timetable', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')) },
   // JOIN opens it in a new window with the class id, its date and the API endpoint.
   { path: '/live-class/:id', title: 'Live Class', screen: screen(() => import('../features/timetable/live-class-page')) },
-  later('/study', 'Study Material'),
-  later('/study/:subject_id', 'Study Material'),
-  later('/assignment', 'Assignment'),
-  later('/homework', 'Homework'),
-  later('/video-lecture', 'Video Lecture'),
+  // One screen for the four: the route (or the type query) chooses the type (features/study/study-route.ts).
+  { path: '/study', title: 'Study Material', screen: Study },
+  { path: '/study/:subject_id', title: 'Study Material', screen: screen(() => import('../features/study/study-subject-page')) },
+  { path: '/assignment', title: 'Assignment', screen: Study },
+  { path: '/homework', title: 'Homework', screen: Study },
+  { path: '/video-lecture', title: 'Video Lecture', screen: Study },
   { path: '/attendance', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')) },
   { path: '/certificates', title: 'Certificates', screen: screen(() => import('../features/certificates/certificates-page')) },
   { path: '/certificate-request', title: 'Certificate Request', screen: screen(() => import('../features/certificates/certificate-request-page')) },

@@ -9,7 +9,7 @@ import { createCertificateService } from '../services/certificate-service';
 import type { CertificatePayments } from '../services/certificate-service';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
-import { certificatePages, REQUEST_GENERATED_MESSAGE } from './certificate-routes';
+import { certificatePages, PAYMENT_FAILED_MESSAGE, PAYMENT_PENDING_MESSAGE, REQUEST_GENERATED_MESSAGE } from './certificate-routes';
 
 const newApp = useTestApp();
 
@@ -19,16 +19,23 @@ const requests = async (t: TestApp, token: string) => certificateRequestsReplySc
 /** The certificate service on the test app's database, with a payment service that records its orders. */
 function withPayments(t: TestApp) {
   const orders: Parameters<CertificatePayments['createOrder']>[0][] = [];
+  const handlers: Parameters<CertificatePayments['onPaid']>[1][] = [];
   const payments: CertificatePayments = {
     createOrder(order) {
       orders.push(order);
       return Promise.resolve({ orderId: `order_${orders.length}`, checkoutUrl: `/gateway/checkout/order_${orders.length}` });
     },
+    onPaid: (_kind, handler) => void handlers.push(handler),
   };
   const links = createCertificateLinks(t.config.blobDir, t.config.jwtSecret);
   const service = createCertificateService({ db: t.db.kysely, links, clock: t.clock, logger: t.logger, adminBase: '', payments });
   const pages = new Hono().route('/', certificatePages({ certificates: service, logger: t.logger }));
-  return { orders, service, pages, links };
+  /** The payment service's capture of an order: the registered handler, in a transaction. */
+  const paid = (requestId: string, orderId: string, amountPaise: number) =>
+    t.db.kysely.transaction().execute(async (trx) => {
+      for (const handler of handlers) await handler(requestId, { orderId, amountPaise }, trx);
+    });
+  return { orders, service, pages, links, paid };
 }
 
 const form = (values: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(values).toString() });
@@ -132,14 +139,14 @@ describe('the admin page /admin/certificate-request', () => {
   it('Pay creates an order for the fee the server knows and the request is generated once paid, once per order', async () => {
     const t = await newApp();
     const token = await t.token('second@example.edu');
-    const { orders, service, pages } = withPayments(t);
+    const { orders, pages, paid } = withPayments(t);
     const character = (await types(t, token)).find((type) => type._id === DEMO_CERTIFICATE_TYPES.character);
     const params = payParams(character?.pay_url ?? '');
 
     const pay = await pages.request('/admin/certificate-request', form(params));
     expect(pay.status).toBe(303);
     expect(pay.headers.get('location')).toBe('/gateway/checkout/order_1');
-    expect(orders).toEqual([{ studentId: t.userIds['DEMO002'], purpose: { kind: 'certificate', id: expect.any(String) }, amountPaise: 15_000, description: 'Certificate: Character Certificate' }]);
+    expect(orders).toEqual([{ studentId: t.userIds['DEMO002'], purpose: { kind: 'certificate', id: expect.any(String) }, amountPaise: 15_000, description: 'Certificate: Character Certificate', returnPath: '/admin/certificate-request/done' }]);
     // Not paid yet: not in the list.
     expect((await requests(t, token)).map((request) => request.type_name)).toEqual(['Bonafide Certificate']);
 
@@ -148,17 +155,22 @@ describe('the admin page /admin/certificate-request', () => {
     expect(orders[1]?.purpose.id).toBe(orders[0]?.purpose.id);
 
     const requestId = orders[0]?.purpose.id ?? '';
-    await service.recordPayment(t.db.kysely, requestId, { orderId: 'order_1', amountPaise: 15_000 });
-    await service.recordPayment(t.db.kysely, requestId, { orderId: 'order_1', amountPaise: 15_000 });
+    await paid(requestId, 'order_1', 15_000);
+    await paid(requestId, 'order_1', 15_000);
     const after = await requests(t, token);
     expect(after.map((request) => [request._id, request.type_name, request.fee_amount, request.delivery_status])).toEqual([
       [requestId, 'Character Certificate', 150, 'pending'],
       ['demo-cert-request-rohan-1', 'Bonafide Certificate', 100, 'pending'],
     ]);
 
+    // The page the gateway returns to says what our records say.
+    expect(await (await pages.request('/admin/certificate-request/done?order_id=order_1&payment=paid')).text()).toContain(REQUEST_GENERATED_MESSAGE);
+    expect(await (await pages.request('/admin/certificate-request/done?order_id=order_9&payment=paid')).text()).toContain(PAYMENT_PENDING_MESSAGE);
+    expect(await (await pages.request('/admin/certificate-request/done?order_id=order_9&payment=failed')).text()).toContain(PAYMENT_FAILED_MESSAGE);
+
     // The second order of that request paid too: the student paid twice and gets a second request.
-    await service.recordPayment(t.db.kysely, requestId, { orderId: 'order_2', amountPaise: 15_000 });
-    await service.recordPayment(t.db.kysely, requestId, { orderId: 'order_2', amountPaise: 15_000 });
+    await paid(requestId, 'order_2', 15_000);
+    await paid(requestId, 'order_2', 15_000);
     expect((await requests(t, token)).filter((request) => request.type_name === 'Character Certificate')).toHaveLength(2);
     // Asha's list is unchanged.
     expect((await requests(t, await t.token('student@example.edu'))).map((request) => request._id)).toEqual(['demo-cert-request-asha-2', 'demo-cert-request-asha-1']);

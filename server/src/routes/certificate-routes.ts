@@ -9,7 +9,7 @@ import type { Logger } from '../lib/logger';
 import { requireAuth } from '../middleware/require-auth';
 import { checkedBody } from '../middleware/validate-json';
 import type { AuthService } from '../services/auth-service';
-import { CERTIFICATE_GET_PREFIX, CERTIFICATE_PAY_PATH } from '../services/certificate-links';
+import { CERTIFICATE_GET_PREFIX, CERTIFICATE_PAY_DONE_PATH, CERTIFICATE_PAY_PATH } from '../services/certificate-links';
 import type { CertificateService, PayPage } from '../services/certificate-service';
 import { fileStats, serveFile } from './portal-routes';
 
@@ -81,6 +81,8 @@ export function certificateMessagePage(title: string, message: string, error = f
 }
 
 export const REQUEST_GENERATED_MESSAGE = 'Your certificate request has been generated.';
+export const PAYMENT_PENDING_MESSAGE = 'Your payment is being confirmed. The request will be generated once it is.';
+export const PAYMENT_FAILED_MESSAGE = 'The payment did not go through. Close this window and press Request again to retry.';
 
 /**
  * Outside /api: the admin page where the student pays for a certificate (GET shows it, POST
@@ -121,6 +123,18 @@ export function certificatePages({ certificates, logger }: { certificates: Certi
       if (!(error instanceof AppError)) logger.error('Certificates: starting a payment failed:', error);
       return failure(c, error);
     }
+  });
+
+  // Where the gateway sends the student back. Says only what the outcome and our records say.
+  routes.get(CERTIFICATE_PAY_DONE_PATH, async (c) => {
+    const orderId = c.req.query('order_id') ?? '';
+    const outcome = c.req.query('payment');
+    const headers = { 'Cache-Control': 'no-store' };
+    if (orderId && orderId.length <= 64 && (await certificates.generatedBy(orderId))) {
+      return c.html(certificateMessagePage('Payment successful', REQUEST_GENERATED_MESSAGE), 200, headers);
+    }
+    if (outcome === 'failed' || outcome === 'cancelled') return c.html(certificateMessagePage('Payment failed', PAYMENT_FAILED_MESSAGE, true), 200, headers);
+    return c.html(certificateMessagePage('Payment received', PAYMENT_PENDING_MESSAGE), 200, headers);
   });
 
   routes.get(`${CERTIFICATE_GET_PREFIX}/:id`, async (c) => {

@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 export const CERTIFICATE_GET_PREFIX = '/blobs/certificates';
 /** The admin page where a student pays for a certificate (on the admin origin). */
 export const CERTIFICATE_PAY_PATH = '/admin/certificate-request';
+/** Where the gateway sends the student back (with order_id and payment=paid|pending|failed). */
+export const CERTIFICATE_PAY_DONE_PATH = '/admin/certificate-request/done';
 
 /** Download links expire at the end of a fixed window (as upload links do), so a reload gives the same URL. */
 export const CERTIFICATE_URL_WINDOW_SECONDS = 6 * 3600;

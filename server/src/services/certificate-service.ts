@@ -10,10 +10,13 @@ import { createCertificateRepository } from '../repositories/certificate-reposit
 import type { CertificateRequestRecord, CertificateTypeRecord } from '../repositories/certificate-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { CertificateLinks } from './certificate-links';
+import { CERTIFICATE_PAY_DONE_PATH } from './certificate-links';
 
 /** What certificates need of the payment service (server/src/services/payment-service.ts). */
 export interface CertificatePayments {
-  createOrder(order: { studentId: string; purpose: { kind: 'certificate'; id: string }; amountPaise: number; description: string }): Promise<{ orderId: string; checkoutUrl: string }>;
+  createOrder(order: { studentId: string; purpose: { kind: 'certificate'; id: string }; amountPaise: number; description: string; returnPath?: string }): Promise<{ orderId: string; checkoutUrl: string }>;
+  /** Registers what happens, inside the capture's transaction, once an order of this kind is paid. */
+  onPaid(kind: 'certificate', handler: (purposeId: string, payment: PaidOrder, trx: Kysely<Database>) => Promise<void>): void;
 }
 
 /** A paid order, as the payment service reports it to its purpose. */
@@ -47,6 +50,8 @@ const rupees = (paise: number) => paise / 100;
  */
 export function createCertificateService({ db, links, clock, logger, adminBase, payments }: CertificateServiceDeps) {
   const certificates = createCertificateRepository(db);
+  // The request is generated inside the transaction that marks its order paid (exactly once).
+  payments?.onPaid('certificate', (requestId, payment, trx) => recordPayment(trx, requestId, payment));
 
   const toType = (type: CertificateTypeRecord, studentId: string, now: number): CertificateType => ({
     _id: type.id,
@@ -140,8 +145,19 @@ export function createCertificateService({ db, links, clock, logger, adminBase, 
         return { generated: true };
       }
       if (!payments) throw new AppError('unavailable', 'Online payment is not available.');
-      const order = await payments.createOrder({ studentId: student.id, purpose: { kind: 'certificate', id: request.id }, amountPaise: type.feePaise, description: `Certificate: ${type.title}` });
+      const order = await payments.createOrder({
+        studentId: student.id,
+        purpose: { kind: 'certificate', id: request.id },
+        amountPaise: type.feePaise,
+        description: `Certificate: ${type.title}`,
+        returnPath: CERTIFICATE_PAY_DONE_PATH,
+      });
       return { checkoutUrl: order.checkoutUrl };
+    },
+
+    /** Whether a paid order has generated its request (the page the gateway returns to). */
+    async generatedBy(orderId: string): Promise<boolean> {
+      return (await certificates.findByOrder(orderId)) !== undefined;
     },
 
     /** The file behind a signed download link, or why not. */

@@ -1,0 +1,107 @@
+import type { CertificateRequest } from '@invigil/shared/api/certificates';
+import { DELIVERY_STATUS_LABELS, formatRupees } from '@invigil/shared/api/certificate-messages';
+import { Download, FilePlus2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { formatDateTime } from '../../lib/date-time';
+import { useRetryableLoad } from '../../lib/use-retryable-load';
+import { LoadingBlock } from '../results/page-status';
+import { fetchCertificateRequests } from './certificates-api';
+import { pageOf, TablePages } from './table-pages';
+import type { RowsPerPage } from './table-pages';
+
+const STATUS_CLASS: Record<CertificateRequest['delivery_status'], string> = {
+  pending: 'badge-warning',
+  processing: 'badge-info',
+  delivered: 'badge-success',
+};
+
+export function StatusChip({ status }: { status: CertificateRequest['delivery_status'] }) {
+  return <span className={`badge badge-sm whitespace-nowrap ${STATUS_CLASS[status]}`}>{DELIVERY_STATUS_LABELS[status]}</span>;
+}
+
+/** /certificates: the student's certificate requests (spec: Certificates) and Request Certificate. */
+export default function CertificatesPage({ title }: { title: string }) {
+  // Spec section 8: a failed load of certificates is only logged, with no message to the student.
+  const { data, failed } = useRetryableLoad(fetchCertificateRequests, (error) => console.error('Loading certificate requests failed:', error));
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<RowsPerPage>(10);
+  const list = data ?? [];
+  const shown = pageOf(list, page, perPage);
+
+  return (
+    <main className="mx-auto w-full max-w-5xl px-4 py-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <Link href="/certificate-request" className="btn btn-primary gap-2">
+          <FilePlus2 className="h-4 w-4" aria-hidden="true" />Request Certificate
+        </Link>
+      </div>
+      {data === null && !failed ? (
+        <LoadingBlock label="Loading certificates" />
+      ) : (
+        <div className="rounded-box bg-base-100 shadow">
+          <table className="table" data-testid="certificate-requests">
+            <caption className="sr-only">Your certificate requests</caption>
+            <thead>
+              <tr>
+                <th scope="col">Certificate</th>
+                <th scope="col" className="hidden sm:table-cell">Fee Amount</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="hidden sm:table-cell">Last update</th>
+                <th scope="col">Download</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.rows.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="py-10 text-center opacity-80">No certificate requests yet.</td>
+                </tr>
+              ) : (
+                shown.rows.map((request) => (
+                  <tr key={request._id}>
+                    <th scope="row" className="font-semibold">
+                      {request.type_name}
+                      <span className="block text-xs font-normal opacity-80 sm:hidden">
+                        {formatRupees(request.fee_paise)} · {formatDateTime(request.updated_at)}
+                      </span>
+                    </th>
+                    <td className="hidden whitespace-nowrap sm:table-cell">{formatRupees(request.fee_paise)}</td>
+                    <td><StatusChip status={request.delivery_status} /></td>
+                    <td className="hidden sm:table-cell">{formatDateTime(request.updated_at)}</td>
+                    <td>
+                      {request.certificate_url ? (
+                        <a href={request.certificate_url} download className="btn btn-primary btn-xs gap-1" aria-label={`Download ${request.type_name}`}>
+                          <Download className="h-3.5 w-3.5" aria-hidden="true" />Download
+                        </a>
+                      ) : (
+                        <span className="text-sm opacity-80">
+                          <span aria-hidden="true">-</span>
+                          <span className="sr-only">Not delivered yet</span>
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          <TablePages
+            label="Certificate request pages"
+            total={list.length}
+            page={shown.page}
+            pages={shown.pages}
+            first={shown.first}
+            shown={shown.rows.length}
+            perPage={perPage}
+            onPage={setPage}
+            onPerPage={(next) => {
+              setPerPage(next);
+              setPage(1);
+            }}
+          />
+        </div>
+      )}
+    </main>
+  );
+}

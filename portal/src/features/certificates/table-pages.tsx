@@ -1,0 +1,54 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
+import { CERTIFICATE_ROWS_PER_PAGE } from '@invigil/shared/api/certificate-messages';
+
+export type RowsPerPage = (typeof CERTIFICATE_ROWS_PER_PAGE)[number];
+
+/** The rows of page `page` (1-based) of `rows`, with the page clamped to the last one. */
+export function pageOf<T>(rows: readonly T[], page: number, perPage: number): { rows: T[]; page: number; pages: number; first: number } {
+  const pages = Math.max(1, Math.ceil(rows.length / perPage));
+  const current = Math.min(Math.max(1, page), pages);
+  const first = (current - 1) * perPage;
+  return { rows: rows.slice(first, first + perPage), page: current, pages, first };
+}
+
+/** Below a certificate table: rows per page (10, 20, 50; spec section 9), the range shown, Prev and Next. */
+export function TablePages({ label, total, page, pages, first, shown, perPage, onPage, onPerPage }: {
+  label: string;
+  total: number;
+  page: number;
+  pages: number;
+  first: number;
+  shown: number;
+  perPage: RowsPerPage;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: RowsPerPage) => void;
+}) {
+  const selectId = useId();
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 px-4 py-3 text-sm">
+      <div className="flex items-center gap-2">
+        <label htmlFor={selectId}>Rows per page</label>
+        <select
+          id={selectId}
+          className="select select-sm w-20"
+          value={perPage}
+          onChange={(event) => onPerPage(Number(event.target.value) as RowsPerPage)}
+        >
+          {CERTIFICATE_ROWS_PER_PAGE.map((n) => (
+            <option key={n} value={n}>{n}</option>
+          ))}
+        </select>
+      </div>
+      <span aria-live="polite">{total === 0 ? '0 of 0' : `${first + 1}-${first + shown} of ${total}`}</span>
+      <div className="flex gap-2">
+        <button type="button" className="btn btn-sm gap-1" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <ChevronLeft className="h-4 w-4" aria-hidden="true" />Prev
+        </button>
+        <button type="button" className="btn btn-sm gap-1" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next<ChevronRight className="h-4 w-4" aria-hidden="true" />
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TODOS, TODO_MESSAGES, TODO_TEXT_MAX_LENGTH } from './desk-messages';
 
 /**
  * The portal's sections of the import file (docs/import-format.md, "The portal's data"): classes
@@ -153,7 +154,8 @@ export type ImportBookmark = z.infer<typeof importBookmarkSchema>;
 export const importTodoSchema = z.strictObject({
   id: idSchema,
   reg_no: regNoSchema,
-  text: z.string().trim().min(1, 'Please type something!').max(1_000),
+  // The same limits as a todo the student adds (POST /todo/add).
+  text: z.string().trim().min(1, 'Please type something!').max(TODO_TEXT_MAX_LENGTH, TODO_MESSAGES.tooLong),
   done: z.boolean().default(false),
   created_at: instantSchema.optional(),
 });
@@ -216,6 +218,13 @@ export function checkPortalSections(file: PortalSections, issues: Issue[]): void
   dup('bookmarks', file.bookmarks, (b) => b.id, 'id', (b) => `Bookmark ${b.id}`);
   dup('todos', file.todos, (t) => t.id, 'id', (t) => `Todo ${t.id}`);
   dup('purchases', file.purchases, (p) => p.id, 'id', (p) => `Purchase ${p.id}`);
+
+  const todosOf = new Map<string, number>();
+  file.todos.forEach((todo, index) => {
+    const count = (todosOf.get(todo.reg_no.toUpperCase()) ?? 0) + 1;
+    todosOf.set(todo.reg_no.toUpperCase(), count);
+    if (count === MAX_TODOS + 1) issues.push({ path: ['todos', index], message: `${todo.reg_no} has more than ${MAX_TODOS} todos in the file (a student keeps at most ${MAX_TODOS}).` });
+  });
 
   file.classes.forEach((klass, index) => {
     const seen = new Set<string>();

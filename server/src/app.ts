@@ -28,6 +28,7 @@ import { createAttendanceRepository } from './repositories/attendance-repository
 import { createProfileRepository } from './repositories/profile-repository';
 import { createAttendanceService } from './services/attendance-service';
 import { AVATAR_PUT_PREFIX, createProfileService } from './services/profile-service';
+import { avatarLink } from './services/avatar-link';
 import { timetableRoutes } from './routes/timetable-routes';
 import { createTimetableRepository } from './repositories/timetable-repository';
 import { createTimetableService } from './services/timetable-service';
@@ -59,6 +60,9 @@ import { createTokenService } from './services/token-service';
 import { createPaymentModule } from './services/payment-module';
 import type { PaymentModule } from './services/payment-module';
 import { paymentRoutes } from './routes/payment-routes';
+import { adminFeeRoutes, feeRoutes, receiptPutHandler } from './routes/fee-routes';
+import { createFeeRepository } from './repositories/fee-repository';
+import { createFeeService, RECEIPT_PUT_PREFIX } from './services/fee-service';
 import { razorpayPages, simulatorPages } from './routes/checkout-pages';
 import { certificatePages, certificateRoutes } from './routes/certificate-routes';
 import { createCertificateLinks } from './services/certificate-links';
@@ -157,8 +161,8 @@ export function buildApp(deps: AppDeps) {
     return (isUpload ? streamedUploadLimit : isSnapshot ? streamedSnapshotLimit : streamedBodyLimit)(c, next);
   });
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
-  api.route('/', authRoutes({ auth, trustProxy: config.trustProxy }));
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
+  api.route('/', authRoutes({ auth, trustProxy: config.trustProxy, avatarUrl: (avatar) => avatarLink(tests.uploadStore, avatar, clock.now()) }));
   api.route('/', testRoutes({ auth, tests }));
   api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
   const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret });
@@ -173,8 +177,6 @@ export function buildApp(deps: AppDeps) {
   api.route('/', todoRoutes({ auth, todos }));
   api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined }) }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
-  const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: '' });
-  api.route('/', certificateRoutes({ auth, certificates }));
   const study = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
   api.route('/', studyRoutes({ auth, study }));
   const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
@@ -182,6 +184,11 @@ export function buildApp(deps: AppDeps) {
 
   const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });
   api.route('/', paymentRoutes({ auth, payments: payments.service }));
+  const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '' });
+  api.route('/', feeRoutes({ auth, fees }));
+  // Certificates are paid on the admin page (ADMIN_ORIGIN, else this origin); a paid order generates its request.
+  const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: config.adminOrigin ?? '', payments: payments.service });
+  api.route('/', certificateRoutes({ auth, certificates }));
 
   const app = new Hono();
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain }));
@@ -203,6 +210,8 @@ export function buildApp(deps: AppDeps) {
   app.put(`${QUERY_PUT_PREFIX}/:file`, queryAttachmentPutHandler(queries));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.route('/', certificatePages({ certificates, logger }));
+  app.route('/', adminFeeRoutes({ auth, fees }));
+  app.put(`${RECEIPT_PUT_PREFIX}/:file`, receiptPutHandler(fees));
   app.get('*', portalRoutes(config.portalDist));
 
   let apiRoutes: { method: string; matcher: RegExp }[] | undefined;

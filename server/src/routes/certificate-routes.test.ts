@@ -199,6 +199,35 @@ describe('the admin page /admin/certificate-request', () => {
   });
 });
 
+describe('paying through the payment service (the gateway simulator)', () => {
+  it("Pay goes to the gateway for the type's fee; once paid the request is listed and the return page says so", async () => {
+    const t = await newApp({ simulatorWebhookDelayMs: -1 });
+    const token = await t.token('second@example.edu');
+    const completion = (await types(t, token)).find((type) => type._id === DEMO_CERTIFICATE_TYPES.completion);
+    const pay = await t.app.request('/admin/certificate-request', form(payParams(completion?.pay_url ?? '')));
+    expect(pay.status).toBe(303);
+    const checkout = new URL(pay.headers.get('location') ?? '', 'http://portal.test');
+    expect(checkout.pathname).toBe('/gateway/checkout');
+    const orderId = checkout.searchParams.get('order_id') ?? '';
+    expect(await (await t.app.request(`/gateway/checkout?order_id=${orderId}`)).text()).toContain('Rs 199.50');
+
+    const reply = await (await t.app.request('/gateway/checkout/pay', form({ order_id: orderId, method: 'upi', outcome: 'success' }))).text();
+    const fields = Object.fromEntries([...reply.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1] ?? '', match[2] ?? '']));
+    const back = await t.app.request('/api/payments/callback', form(fields));
+    expect(back.status).toBe(303);
+    const done = back.headers.get('location') ?? '';
+    expect(done).toMatch(/^\/admin\/certificate-request\/done\?order_id=/);
+    expect(await (await t.app.request(done)).text()).toContain(REQUEST_GENERATED_MESSAGE);
+    expect((await requests(t, token)).map((request) => [request.type_name, request.fee_amount, request.delivery_status])).toEqual([
+      ['Course Completion Certificate', 199.5, 'pending'],
+      ['Bonafide Certificate', 100, 'pending'],
+    ]);
+    // The same reply posted again generates nothing more.
+    await t.app.request('/api/payments/callback', form(fields));
+    expect(await requests(t, token)).toHaveLength(2);
+  });
+});
+
 describe('import: certificate types, paid requests and deliveries', () => {
   it('adds and updates types, records a request and delivers it; refuses unknown references', async () => {
     const t = await newApp();

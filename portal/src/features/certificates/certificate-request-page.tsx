@@ -51,7 +51,7 @@ export default function CertificateRequestPage({ title }: { title: string }) {
         <LoadingBlock label="Loading certificates" />
       ) : (
         <div className="rounded-box bg-base-100 shadow">
-          <table className="table" data-testid="certificate-types">
+          <table className="table table-sm sm:table-md" data-testid="certificate-types">
             <caption className="sr-only">Certificates you can request</caption>
             <thead>
               <tr>

@@ -41,7 +41,7 @@ export default function CertificatesPage({ title }: { title: string }) {
         <LoadingBlock label="Loading certificates" />
       ) : (
         <div className="rounded-box bg-base-100 shadow">
-          <table className="table" data-testid="certificate-requests">
+          <table className="table table-sm sm:table-md" data-testid="certificate-requests">
             <caption className="sr-only">Your certificate requests</caption>
             <thead>
               <tr>
@@ -62,9 +62,8 @@ export default function CertificatesPage({ title }: { title: string }) {
                   <tr key={request._id}>
                     <th scope="row" className="font-semibold">
                       {request.type_name}
-                      <span className="block text-xs font-normal opacity-80 sm:hidden">
-                        {formatRupees(request.fee_paise)} · {formatDateTime(request.updated_at)}
-                      </span>
+                      <span className="block text-xs font-normal opacity-80 sm:hidden">{formatRupees(request.fee_paise)}</span>
+                      <span className="block text-xs font-normal opacity-80 sm:hidden">{formatDateTime(request.updated_at)}</span>
                     </th>
                     <td className="hidden whitespace-nowrap sm:table-cell">{formatRupees(request.fee_paise)}</td>
                     <td><StatusChip status={request.delivery_status} /></td>

@@ -69,7 +69,7 @@ const SAMPLES = {
   '/auth/login': { signedOut: true, path: '/auth/login', data: 'main form input[type="password"]' },
   '/test-submitted': { signedOut: true, path: '/test-submitted' },
   '/live-class/:id': { path: (base) => `/live-class/demo-10a-${weekday}-6?date=${today}&api=${encodeURIComponent(`${base}/api`)}`, data: 'main #live-class-subject' },
-  '/study/:subject_id': { path: '/study/demo-physics' },
+  '/study/:subject_id': { path: '/study/demo-physics?tid=demo-teacher-anil&sn=Physics&tn=Dr.%20Anil%20Kumar', data: 'main [data-testid="study-item"]' },
   '/queries/:id': { path: '/queries/demo-query' },
   '/troubleshoot/guide/:topic': { path: '/troubleshoot/guide/allow-camera' },
   // The test's name is its heading: loaded data.
@@ -90,6 +90,10 @@ const SAMPLES = {
 /** The data element of routes without a parameter (their first list or card once loaded). */
 const DATA = {
   '/desk': 'main li, main .card',
+  '/study': 'main .card',
+  '/assignment': 'main .card',
+  '/homework': 'main .card',
+  '/video-lecture': 'main .card',
   '/dashboard/desk': 'main li, main .card',
   '/timetable': 'main table td, main [role="grid"] [role="gridcell"], main li',
   '/attendance': 'main table td, main [role="grid"] [role="gridcell"]',
@@ -100,6 +104,8 @@ const DATA = {
   '/test-results': 'main li, main table tr, main .card',
   '/marksheet': 'main li a, main table a, main .card',
   '/answer-sheet': 'main li, main .card, main table tr',
+  '/certificates': 'main [data-testid="certificate-requests"] tbody tr',
+  '/certificate-request': 'main [data-testid="certificate-types"] tbody tr',
 };
 
 function routePatterns() {

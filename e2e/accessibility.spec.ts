@@ -159,7 +159,8 @@ const SIGNED_IN_URLS: Record<string, string[]> = {
   // Today's first class (its meeting link; Thursday's has none: the Jitsi room's honest message) and another day's, refused.
   '/live-class/:id': [demoLiveClassUrl(0), demoLiveClassUrl(1)],
   '/study': ['/study'],
-  '/study/:subject_id': ['/study/physics'],
+  // Physics of its teacher (the first page: every item type, a score), and a type with no items there.
+  '/study/:subject_id': ['/study/demo-physics?tid=demo-teacher-anil&sn=Physics&tn=Dr.%20Anil%20Kumar', '/study/demo-english?type=assignment'],
   '/assignment': ['/assignment'],
   '/homework': ['/homework'],
   '/video-lecture': ['/video-lecture'],
@@ -169,7 +170,8 @@ const SIGNED_IN_URLS: Record<string, string[]> = {
   '/fee-list': ['/fee-list'],
   '/query-new': ['/query-new'],
   '/queries': ['/queries'],
-  '/queries/:id': ['/queries/1'],
+  // Asha's open query (its thread and the reply box) and her closed one.
+  '/queries/:id': ['/queries/demo-query-asha-open', '/queries/demo-query-asha-closed'],
   '/profile': ['/profile'],
   '/troubleshoot': ['/troubleshoot'],
   '/troubleshoot/guide/:topic': ['/troubleshoot/guide/allow-camera', '/troubleshoot/guide/extension'],

@@ -24,7 +24,7 @@ function Field({ id, label, required, error, children }: { id: string; label: st
           {required ? <span className="text-error" aria-hidden="true"> *</span> : null}
         </span>
       </label>
-      {children}
+      <div>{children}</div>
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-error" role="alert">{error}</p>
       ) : null}

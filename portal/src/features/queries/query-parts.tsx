@@ -5,7 +5,7 @@ import { Paperclip } from 'lucide-react';
 export function StatusChip({ status }: { status: QueryStatus }) {
   // Light red and teal tints with dark text: readable (4.5:1) in light and dark themes alike.
   const tone = status === 'open' ? 'bg-red-100 text-red-900 border-red-300' : 'bg-teal-100 text-teal-900 border-teal-300';
-  return <span className={`badge border ${tone} whitespace-nowrap font-semibold capitalize`}>{status}</span>;
+  return <span className={`badge border ${tone} whitespace-nowrap font-semibold`}>{status === 'open' ? 'Open' : 'Closed'}</span>;
 }
 
 /** An attachment link that opens in a new tab. */

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { rupees } from '@invigil/shared/api/fee-messages';
 import { API_PREFIX } from '@invigil/shared/api/http';
 import type { GatewaySimulator } from '../services/gateway-simulator';
 import { SIMULATOR_CHECKOUT_PATH, SIMULATOR_KEY_ID } from '../services/gateway-simulator';
@@ -11,7 +12,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 }
 
-const rupees = (paise: number) => `Rs ${(paise / 100).toFixed(2)}`;
 
 function page(title: string, body: string, head = ''): string {
   return `<!doctype html>

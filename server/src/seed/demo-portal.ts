@@ -11,6 +11,7 @@ import { DEMO_PDF } from './demo-tests';
 import { demoCertificateSections } from './demo-certificates';
 import { demoQuerySections } from './demo-queries';
 import { demoStudyItems } from './demo-study';
+import { demoFeeSections } from './demo-fees';
 
 /** The demo's class, subjects and chapters: other features' tests and e2e specs name them. */
 export const DEMO_CLASS_ID = 'demo-class-10a';
@@ -213,6 +214,7 @@ export function demoPortalImportFile(now: number, timeZone: string): ImportFileI
     ...demoCertificateSections(now),
     ...demoQuerySections(now, DEMO_SUBJECTS.physics.id),
     study_items: demoStudyItems(now, DEMO_CLASS_ID),
+    ...demoFeeSections(today),
   };
 }
 

@@ -27,6 +27,8 @@ import { certificateRegNos, checkCertificateReferences, writeCertificateSections
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
 import { checkQueryReferences, queryRegNos, writeQuerySections } from './query-import';
 import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';
+import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
+import { checkFeeReferences, feeRegNos, writeFeeSections } from './fee-import';
 import { compileTest, serialisePaper } from './test-compiler';
 import { initialPasswordChangedAt, passwordChangedAtFor } from './token-service';
 
@@ -98,6 +100,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       certificates: emptyCertificateSummary(),
       queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
+      fees: emptyFeeSummary(),
     };
 
     // References and conflicts with what is already stored, all checked before any write.
@@ -112,6 +115,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       ...certificateRegNos(file),
       ...queryRegNos(file),
       ...studyRegNos(file),
+      ...feeRegNos(file),
     ];
     const stored = new Map((await users.findByRegNos(referenced)).map((user) => [user.regNo, user]));
     const gradedEmails = file.grades.flatMap((test) => test.students.flatMap((student) => (student.email === undefined ? [] : [student.email])));
@@ -160,6 +164,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     const certificatePlan = await checkCertificateReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
     const queryPlan = await checkQueryReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
     const studyPlan = await checkStudyReferences(trx, file, knownRegNo, issues);
+    const feePlan = await checkFeeReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
     if (issues.length > 0) throw new ImportError(issues);
 
     // Students.
@@ -356,6 +361,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     summary.certificates = await writeCertificateSections(trx, file, certificatePlan, userIdOf, now);
     summary.queries = await writeQuerySections(trx, file, queryPlan, userIdOf, now);
     summary.study = await writeStudySections(trx, file, studyPlan, userIdOf, now);
+    summary.fees = await writeFeeSections(trx, file, feePlan, userIdOf, now);
 
     return summary;
 

@@ -10,6 +10,8 @@ import { certificateSectionsShape, checkCertificateSections } from './certificat
 import type { QuerySummary } from './query-import';
 import { checkQuerySections, querySectionsShape } from './query-import';
 import { checkStudySections, studySectionsShape } from './study-import';
+import type { FeeImportSummary } from './fee-import';
+import { checkFeeSections, feeSectionsShape } from './fee-import';
 import {
   attachmentSchema,
   difficultySchema,
@@ -368,6 +370,8 @@ export const importFileSchema = z
     ...querySectionsShape,
     // Study material, homework, assignments and video lectures (study-import.ts).
     ...studySectionsShape,
+    // Fee heads, students' fees, payment methods, and the action "confirm a receipt" (fee-import.ts).
+    ...feeSectionsShape,
   })
   .superRefine((file, ctx) => {
     const issues: Issue[] = [];
@@ -420,6 +424,7 @@ export const importFileSchema = z
     checkCertificateSections(file, issues);
     checkQuerySections(file, issues);
     checkStudySections(file, issues);
+    checkFeeSections(file, issues);
     report(issues, ctx);
   });
 export type ImportFile = z.infer<typeof importFileSchema>;
@@ -441,4 +446,6 @@ export interface ImportSummary {
   queries: QuerySummary;
   /** Study items (study-import.ts). */
   study: { inserted: number; updated: number };
+  /** Fees' sections (fee-import.ts). */
+  fees: FeeImportSummary;
 }

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, UploadReceiptReply } from '@invigil/shared/api/fees';
+import type { OrderReply } from '@invigil/shared/api/payments';
+import { importData, parseImportFile } from '../services/import-service';
+import { webhookSignature } from '../services/payment-signatures';
+import { DEMO_FEES } from '../seed/demo-fees';
+import { useTestApp } from '../test-support/test-app';
+import type { TestApp } from '../test-support/test-app';
+
+const makeApp = useTestApp();
+// Webhooks off unless a test wants them: the checkout reply (or reconcile) is then the only news.
+const app = (overrides: { simulatorWebhookDelayMs?: number } = {}) => makeApp({ simulatorWebhookDelayMs: -1, ...overrides });
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6c3a80000000049454e44ae426082', 'hex');
+
+async function call(t: TestApp, method: string, path: string, token: string, body?: unknown) {
+  const response = await t.app.request(path, { method, headers: { 'x-access-token': token, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // HTML or empty
+  }
+  return { status: response.status, body: json as Record<string, unknown>, headers: response.headers };
+}
+
+const feeOf = (list: FeeListReply, id: string) => {
+  const fee = list.fee_collections.find((item) => item._id === id);
+  if (!fee) throw new Error(`no fee ${id}`);
+  return fee;
+};
+
+describe('fee routes', () => {
+  it('GET /fee-list: the student\'s own fees in paise with the four totals, paid/unpaid and overdue, month and print link', async () => {
+    const t = await app();
+    const asha = await t.token('DEMO001');
+    const list = (await t.getJson('/api/fee-list', asha)) as FeeListReply;
+    expect(list.fee_collections).toHaveLength(12);
+    expect(list.fee_collections.every((fee) => fee.student_id === t.userIds['DEMO001'])).toBe(true);
+    const sum = (pick: (fee: FeeListReply['fee_collections'][number]) => number) => list.fee_collections.reduce((total, fee) => total + pick(fee), 0);
+    expect(list.total_fee).toBe(sum((fee) => fee.fee_amount + fee.fine_amount));
+    expect(list.balance).toBe(sum((fee) => fee.balance));
+    expect(list.advance_fee).toBe(500_00); // the library fee paid Rs 500 beyond its amount
+    expect(list.total_paid_fee + list.balance).toBe(list.total_fee);
+    expect(feeOf(list, DEMO_FEES.ashaTuitionPaid)).toMatchObject({ payment_status: 'paid', overdue: false, balance: 0, fee_type: 'tuition', fee_amount: 12_500_00 });
+    expect(feeOf(list, DEMO_FEES.ashaTuitionOverdue)).toMatchObject({ payment_status: 'unpaid', overdue: true, fine_amount: 250_00, balance: 12_750_00 });
+    expect(feeOf(list, DEMO_FEES.ashaTuitionOverdue).due_month).toMatch(/^\d{4}-\d{2}$/);
+    expect(feeOf(list, 'demo-fee-asha-exam')).toMatchObject({ payment_status: 'unpaid', overdue: false, due_month: null });
+    expect(feeOf(list, DEMO_FEES.ashaTuitionPaid).print_url).toBe(`/admin/fee-head/demo-fh-tuition/print?student_id=${t.userIds['DEMO001']}&student_fee_id=${DEMO_FEES.ashaTuitionPaid}`);
+    const rohan = (await t.getJson('/api/fee-list', await t.token('DEMO002'))) as FeeListReply;
+    expect(rohan.fee_collections.map((fee) => fee._id).sort()).toEqual([DEMO_FEES.rohanExam, DEMO_FEES.rohanTransport, DEMO_FEES.rohanTuition].sort());
+    expect((await call(t, 'GET', '/api/fee-list', '')).status).toBe(401);
+  });
+
+  it('GET /payment-methods: UPI with its id, instruction and a upi://pay link; bank with instructions; none is an empty list', async () => {
+    const t = await app();
+    const token = await t.token('DEMO001');
+    const { data } = (await t.getJson('/api/payment-methods', token)) as PaymentMethodsReply;
+    expect(data).toEqual([
+      expect.objectContaining({ type: 'upi', upi_id: 'invigil.institute@sbi', upi_qr_code: 'upi://pay?pa=invigil.institute%40sbi&pn=Invigil%20Institute&cu=INR' }),
+      expect.objectContaining({ type: 'sib', instruction: expect.stringContaining('IFSC') }),
+    ]);
+    await t.db.kysely.deleteFrom('payment_methods').execute();
+    expect(await t.getJson('/api/payment-methods', token)).toEqual({ data: [] });
+  });
+
+  it('receipt upload: presign, PUT the image, save with the transaction; listed as Waiting for processing! until the institute confirms it', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const presigned = (await call(t, 'POST', '/api/upload-receipt', rohan, { contentType: 'image/png' })).body as unknown as UploadReceiptReply;
+    expect(presigned.url).toMatch(/^\/blobs\/receipt\/[0-9a-f]{40}\.png\?e=\d+&s=/);
+    const put = await t.app.request(presigned.url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    expect(put.status).toBe(200);
+    // A PUT with the link of another type, or a bad signature, is refused.
+    expect((await t.app.request(presigned.url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: PNG })).status).toBe(403);
+    const saved = await call(t, 'POST', '/api/save-receipt', rohan, { id: DEMO_FEES.rohanTransport, transaction_date: '2020-01-02', transaction_id: 'UTR123456', cheque_number: '', comment: 'Paid by UPI', url: presigned.url });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ message: 'Waiting for processing!', receipt: { transaction_id: 'UTR123456', status: 'Waiting for processing!' } });
+    const listed = (await t.getJson(`/api/uploaded-receipts/${DEMO_FEES.rohanTransport}`, rohan)) as ReceiptsReply;
+    expect(listed.data).toHaveLength(1);
+    expect(listed.data[0]).toMatchObject({ transaction_date: '2020-01-02', comment: 'Paid by UPI', status: 'Waiting for processing!' });
+    const image = await t.app.request(listed.data[0]?.url ?? '');
+    expect(image.status).toBe(200);
+    // The same image cannot be saved twice.
+    expect((await call(t, 'POST', '/api/save-receipt', rohan, { id: DEMO_FEES.rohanTransport, transaction_date: '2020-01-02', url: presigned.url })).status).toBe(409);
+
+    // The institute confirms it (npm run import): its amount is added once; confirming again changes nothing.
+    const receiptId = listed.data[0]?._id ?? '';
+    const confirm = { version: 1, receipt_confirmations: [{ receipt_id: receiptId, amount_paise: 1_800_00 }] };
+    const summary = await importData(t.db.kysely, parseImportFile(confirm), t.clock, t.logger);
+    expect(summary.fees.receipt_confirmations).toEqual({ inserted: 0, updated: 1 });
+    await importData(t.db.kysely, parseImportFile(confirm), t.clock, t.logger);
+    const after = (await t.getJson('/api/fee-list', rohan)) as FeeListReply;
+    expect(feeOf(after, DEMO_FEES.rohanTransport)).toMatchObject({ payment_status: 'paid', pay_amount: 1_800_00, balance: 0 });
+    expect(((await t.getJson(`/api/uploaded-receipts/${DEMO_FEES.rohanTransport}`, rohan)) as ReceiptsReply).data[0]?.status).toBe('Confirmed');
+  });
+
+  it('receipts: malformed requests are 4xx with a message; another student\'s fee, upload or receipt is not found', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const asha = await t.token('DEMO001');
+    const badType = await call(t, 'POST', '/api/upload-receipt', rohan, { contentType: 'application/pdf' });
+    expect(badType.status).toBe(422);
+    expect(badType.body['message']).toBe('Only .png, .jpeg and .jpg images can be uploaded as a receipt.');
+    const noDate = await call(t, 'POST', '/api/save-receipt', rohan, { id: DEMO_FEES.rohanTransport, url: '/blobs/receipt/x.png' });
+    expect(noDate.status).toBe(422);
+    expect(noDate.body['message']).toBe('Transaction date is required.');
+    expect((await t.app.request('/api/save-receipt', { method: 'POST', headers: { 'x-access-token': rohan }, body: '{' })).status).toBe(400);
+    const presigned = (await call(t, 'POST', '/api/upload-receipt', rohan, { contentType: 'image/png' })).body as unknown as UploadReceiptReply;
+    await t.app.request(presigned.url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    const future = await call(t, 'POST', '/api/save-receipt', rohan, { id: DEMO_FEES.rohanTransport, transaction_date: '2999-01-01', url: presigned.url });
+    expect(future).toMatchObject({ status: 422, body: { message: 'The transaction date cannot be in the future.' } });
+    // Asha cannot save Rohan's upload, nor onto Rohan's fee, nor list Rohan's receipts.
+    expect((await call(t, 'POST', '/api/save-receipt', asha, { id: 'demo-fee-asha-exam', transaction_date: '2020-01-01', url: presigned.url })).status).toBe(404);
+    expect((await call(t, 'POST', '/api/save-receipt', asha, { id: DEMO_FEES.rohanTransport, transaction_date: '2020-01-01', url: presigned.url })).status).toBe(404);
+    expect((await call(t, 'GET', `/api/uploaded-receipts/${DEMO_FEES.rohanTransport}`, asha)).status).toBe(404);
+    // A file that is not an image is refused at the PUT.
+    const other = (await call(t, 'POST', '/api/upload-receipt', rohan, { contentType: 'image/png' })).body as unknown as UploadReceiptReply;
+    expect((await t.app.request(other.url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'not a png at all' })).status).toBe(422);
+    expect((await call(t, 'POST', '/api/save-receipt', rohan, { id: DEMO_FEES.rohanTransport, transaction_date: '2020-01-01', url: other.url })).status).toBe(409);
+  });
+
+  it('pay online through the simulator: the order is for the balance the server computes, the signed reply pays the fee once, the receipt prints', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const before = (await t.getJson('/api/fee-list', rohan)) as FeeListReply;
+    const order = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan, { amount: 1 })).body as unknown as OrderReply;
+    expect(order.checkout_url).toBe(`/gateway/checkout?order_id=${order.order_id}`);
+    const stored = await t.db.kysely.selectFrom('payment_orders').selectAll().where('id', '=', order.order_id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ amount_paise: 12_500_00, purpose_kind: 'fee', purpose_id: DEMO_FEES.rohanTuition, student_id: t.userIds['DEMO002'], status: 'created' });
+
+    const page = await t.app.request(order.checkout_url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(order.order_id);
+    expect(html).toContain('Pay Rs 12,500.00');
+    const paid = await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: order.order_id, method: 'upi', outcome: 'success' }).toString() });
+    const reply = await paid.text();
+    const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(reply)?.[1] ?? '';
+    expect(field('razorpay_order_id')).toBe(order.order_id);
+    const form = new URLSearchParams({ razorpay_order_id: field('razorpay_order_id'), razorpay_payment_id: field('razorpay_payment_id'), razorpay_signature: field('razorpay_signature') }).toString();
+    const callback = await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(callback.status).toBe(303);
+    expect(callback.headers.get('location')).toBe(`/fee-list?order_id=${order.order_id}&payment=paid`);
+    // The same reply again (a refresh) pays nothing more.
+    await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+
+    const after = (await t.getJson('/api/fee-list', rohan)) as FeeListReply;
+    expect(feeOf(after, DEMO_FEES.rohanTuition)).toMatchObject({ payment_status: 'paid', pay_amount: 12_500_00, balance: 0 });
+    expect(after.total_paid_fee).toBe(before.total_paid_fee + 12_500_00);
+    expect(after.balance).toBe(before.balance - 12_500_00);
+    expect(await t.getJson(`/api/payments/orders/${order.order_id}`, rohan)).toMatchObject({ status: 'paid', amount: 12_500_00 });
+    expect((await call(t, 'GET', `/api/payments/orders/${order.order_id}`, await t.token('DEMO001'))).status).toBe(404);
+    expect((await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body).toEqual({ message: 'This fee is already paid.' });
+
+    const print = await call(t, 'GET', feeOf(after, DEMO_FEES.rohanTuition).print_url, rohan);
+    expect(print.status).toBe(200);
+    expect(print.headers.get('content-type')).toContain('text/html');
+    expect(String(print.body)).toContain('Fee receipt');
+    expect(String(print.body)).toContain('Rs 12,500.00');
+    expect(String(print.body)).toContain(field('razorpay_payment_id'));
+  });
+
+  it('pay online and print: another student\'s fee is not found, print of nothing paid says so, CORS for the admin origin', async () => {
+    const t = await app();
+    const asha = await t.token('DEMO001');
+    const rohan = await t.token('DEMO002');
+    expect((await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, asha)).status).toBe(404);
+    expect((await call(t, 'POST', '/api/fee/nope/pay-online', asha)).body).toEqual({ message: 'Fee not found.' });
+    const list = (await t.getJson('/api/fee-list', rohan)) as FeeListReply;
+    expect((await call(t, 'GET', feeOf(list, DEMO_FEES.rohanExam).print_url, asha)).status).toBe(403);
+    expect((await call(t, 'GET', `/admin/fee-head/demo-fh-exam/print?student_fee_id=${DEMO_FEES.rohanExam}`, asha)).status).toBe(404);
+    expect((await call(t, 'GET', feeOf(list, DEMO_FEES.rohanTuition).print_url, rohan)).body).toEqual({ message: 'Nothing has been paid for this fee yet.' });
+    expect((await call(t, 'GET', feeOf(list, DEMO_FEES.rohanExam).print_url, '')).status).toBe(401);
+    const preflight = await t.app.request(feeOf(list, DEMO_FEES.rohanExam).print_url, { method: 'OPTIONS', headers: { origin: 'https://portal.example.edu', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-access-token' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-access-token');
+  });
+
+  it('the print link names the admin origin when ADMIN_ORIGIN is set', async () => {
+    const t = await makeApp({ simulatorWebhookDelayMs: -1, adminOrigin: 'https://admin.example.edu' });
+    const list = (await t.getJson('/api/fee-list', await t.token('DEMO002'))) as FeeListReply;
+    expect(feeOf(list, DEMO_FEES.rohanExam).print_url).toMatch(/^https:\/\/admin\.example\.edu\/admin\/fee-head\/demo-fh-exam\/print\?/);
+  });
+
+  it('fault (HTTP): browser closed after paying — the simulator\'s signed webhook alone pays the fee; a forged webhook is 400 and logged', async () => {
+    const t = await app({ simulatorWebhookDelayMs: 0 });
+    const rohan = await t.token('DEMO002');
+    const order = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTransport}/pay-online`, rohan)).body as unknown as OrderReply;
+    await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: order.order_id, method: 'card', outcome: 'success' }).toString() });
+    // No callback: the tab was closed. The webhook arrives on its own.
+    for (let i = 0; i < 50 && (await t.db.kysely.selectFrom('payment_orders').select('status').where('id', '=', order.order_id).executeTakeFirstOrThrow()).status !== 'paid'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTransport)).toMatchObject({ payment_status: 'paid' });
+    expect(await t.db.kysely.selectFrom('payments').select('source').execute()).toEqual([{ source: 'webhook' }]);
+
+    const body = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_FORGED', order_id: order.order_id, amount: 1, method: 'upi' } } } });
+    const forged = await t.app.request('/api/payments/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': webhookSignature(body, 'guess'), 'x-razorpay-event-id': 'evt_forged' }, body });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ message: 'Invalid webhook signature.' });
+    expect(await t.db.kysely.selectFrom('payment_rejections').select(['source', 'reason']).execute()).toEqual([{ source: 'webhook', reason: 'bad signature' }]);
+  });
+
+  it('a forged checkout reply sends the student back with payment=failed and pays nothing; a cancelled one with payment=cancelled', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const order = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    const forged = await t.app.request('/api/payments/callback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ razorpay_order_id: order.order_id, razorpay_payment_id: 'pay_FAKE00000001', razorpay_signature: 'ab'.repeat(32) }).toString(),
+    });
+    expect(forged.status).toBe(303);
+    expect(forged.headers.get('location')).toBe(`/fee-list?order_id=${order.order_id}&payment=failed`);
+    const cancel = await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: order.order_id, outcome: 'cancel' }).toString() });
+    const html = await cancel.text();
+    const metadata = /name="error\[metadata\]" value="([^"]+)"/.exec(html)?.[1]?.replace(/&quot;/g, '"') ?? '';
+    const back = await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ 'error[code]': 'PAYMENT_CANCELLED', 'error[metadata]': metadata }).toString() });
+    expect(back.headers.get('location')).toBe(`/fee-list?order_id=${order.order_id}&payment=cancelled`);
+    expect(feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition).payment_status).toBe('unpaid');
+    expect((await t.db.kysely.selectFrom('payment_rejections').select('reason').execute()).map((row) => row.reason)).toEqual(['bad signature']);
+  });
+});

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import type { Handler } from 'hono';
+import { cors } from 'hono/cors';
+import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, SaveReceiptReply, UploadReceiptReply } from '@invigil/shared/api/fees';
+import { FEE_MESSAGES, saveReceiptRequestSchema, uploadReceiptRequestSchema } from '@invigil/shared/api/fees';
+import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
+import type { OrderReply } from '@invigil/shared/api/payments';
+import { AppError } from '../lib/app-error';
+import { requireAuth } from '../middleware/require-auth';
+import { validateJson, validateJsonOrForm } from '../middleware/validate-json';
+import type { AuthService } from '../services/auth-service';
+import type { FeeService } from '../services/fee-service';
+import { ADMIN_PREFIX } from '../services/fee-service';
+
+export interface FeeRoutesDeps {
+  auth: AuthService;
+  fees: FeeService;
+}
+
+/** The My Fees calls of spec section 7 under /api: the signed-in student's own fees only. */
+export function feeRoutes({ auth, fees }: FeeRoutesDeps) {
+  const routes = new Hono();
+  const signedIn = requireAuth(auth);
+
+  routes.get('/fee-list', signedIn, async (c) => c.json((await fees.list(c.get('user'))) satisfies FeeListReply));
+
+  routes.get('/payment-methods', signedIn, async (c) => c.json({ data: await fees.paymentMethods() } satisfies PaymentMethodsReply));
+
+  routes.get('/uploaded-receipts/:id', signedIn, async (c) => c.json({ data: await fees.receipts(c.get('user'), c.req.param('id')) } satisfies ReceiptsReply));
+
+  routes.post('/upload-receipt', signedIn, validateJsonOrForm(uploadReceiptRequestSchema), (c) =>
+    c.json(fees.presignReceipt(c.get('user'), c.get('body').contentType) satisfies UploadReceiptReply),
+  );
+
+  routes.post('/save-receipt', signedIn, validateJson(saveReceiptRequestSchema), async (c) =>
+    c.json({ message: FEE_MESSAGES.receiptWaiting, receipt: await fees.saveReceipt(c.get('user'), c.get('body')) } satisfies SaveReceiptReply),
+  );
+
+  routes.post('/fee/:id/pay-online', signedIn, async (c) => c.json((await fees.payOnline(c.get('user'), c.req.param('id'))) satisfies OrderReply));
+
+  return routes;
+}
+
+/**
+ * The "admin service" of the spec: /admin/fee-head/{fee_head_id}/print on ADMIN_ORIGIN (this server
+ * when unset). The portal calls it with the token from its own origin, so it answers CORS; no
+ * cookies are involved, so any origin may ask (the token is what authorises).
+ */
+export function adminFeeRoutes({ auth, fees }: FeeRoutesDeps) {
+  const routes = new Hono();
+  const path = `${ADMIN_PREFIX}/fee-head/:feeHeadId/print`;
+  routes.use(path, cors({ origin: '*', allowMethods: ['GET'], allowHeaders: [ACCESS_TOKEN_HEADER], maxAge: 600 }));
+  routes.get(path, requireAuth(auth), async (c) => {
+    const html = await fees.printReceipt(c.get('user'), { feeHeadId: c.req.param('feeHeadId'), studentId: c.req.query('student_id'), studentFeeId: c.req.query('student_fee_id') });
+    return c.html(html, 200, { 'Cache-Control': 'no-store' });
+  });
+  return routes;
+}
+
+/** PUT of a receipt image to its signed URL (outside /api: the API's small body limit does not apply). */
+export function receiptPutHandler(fees: FeeService): Handler {
+  return async (c) => {
+    const body = c.req.raw.body;
+    if (!body) throw new AppError('unprocessable', FEE_MESSAGES.receiptNotImage);
+    await fees.receiveReceipt(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
+    return c.body(null, 200);
+  };
+}

@@ -71,11 +71,11 @@ test('the bell, the list, opening one, Mark all read? and No unread notification
   await expect(panel.getByRole('status')).toHaveText(`${unread} unread`);
   const timetable = panel.getByRole('button', { name: /E2E: Timetable changed/ });
   const sheet = panel.getByRole('button', { name: /E2E: Formula sheet/ });
-  await expect(timetable).toContainText(/\b1\d minutes ago/);
+  await expect(timetable).toContainText(/(?<!\d)1\d minutes ago/);
   await expect(sheet).toContainText('3 hours ago');
-  await expect(timetable).toHaveAccessibleName(/\(unread\)/);
+  await expect(timetable).toHaveAccessibleName(/, Unread/);
   await expect(panel.getByRole('button', { name: /E2E: Library hours/ })).toContainText('3 days ago');
-  await expect(panel.getByRole('button', { name: /E2E: Library hours/ })).not.toHaveAccessibleName(/unread/);
+  await expect(panel.getByRole('button', { name: /E2E: Library hours/ })).not.toHaveAccessibleName(/unread/i);
   await page.screenshot({ path: test.info().outputPath('list-1280.png') });
   await expectAccessible(page, 'notifications list, desktop');
 
@@ -87,7 +87,7 @@ test('the bell, the list, opening one, Mark all read? and No unread notification
   const attachment = panel.getByRole('link', { name: /formula-sheet\.pdf/ });
   await expect(attachment).toHaveAttribute('href', '/blobs/public/demo/formula-sheet.pdf');
   await expect(attachment).toHaveAttribute('target', '_blank');
-  await expect(sheet).not.toHaveAccessibleName(/unread/);
+  await expect(sheet).not.toHaveAccessibleName(/unread/i);
   await expect(panel.getByRole('status')).toHaveText(`${unread - 1} unread`);
   await expect.poll(async () => (await listed()).data.find((item) => item.id === 'e2e-note-sheet')?.read_at).not.toBeNull();
   await page.keyboard.press('Escape');

@@ -1,66 +1,30 @@
 import type { Notification } from '@invigil/shared/api/notifications';
 import { NOTIFICATION_MESSAGES } from '@invigil/shared/api/notification-messages';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ChevronDown, Paperclip } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime, formatRelativeTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
+import { MessageItem } from '../../ui/message-item';
 import { Modal } from '../../ui/modal';
 import { loadNotifications, markAllRead, markRead, notifications, notificationsFailed, unreadCount } from './notifications-state';
-
-/** An attachment's link text: its file name. */
-function attachmentName(url: string, index: number): string {
-  try {
-    const name = decodeURIComponent(new URL(url, window.location.origin).pathname.split('/').pop() ?? '');
-    return name || `Attachment ${index + 1}`;
-  } catch {
-    return `Attachment ${index + 1}`;
-  }
-}
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function NotificationItem({ item, expanded, onToggle, now }: { item: Notification; expanded: boolean; onToggle: () => void; now: number }) {
-  const contentId = useId();
-  const unread = item.read_at === null;
   return (
-    <li className="border-b border-base-300 last:border-b-0">
-      <button
-        type="button"
-        className="flex w-full items-start gap-3 rounded-box px-2 py-3 text-left hover:bg-base-200"
-        aria-expanded={expanded}
-        aria-controls={contentId}
-        onClick={onToggle}
-      >
-        <span className={`mt-2 h-2.5 w-2.5 flex-none rounded-full ${unread ? 'bg-primary' : 'bg-transparent'}`} aria-hidden="true" />
-        <span className="min-w-0 flex-1">
-          <span className={`block break-words ${unread ? 'font-bold' : 'font-medium'}`}>
-            {item.data.title}
-            {unread ? <span className="sr-only"> (unread)</span> : null}
-          </span>
-          <time className="block text-sm opacity-80" dateTime={new Date(item.created_at).toISOString()} title={formatDateTime(item.created_at)}>
-            {formatRelativeTime(item.created_at, now)}
-          </time>
-        </span>
-        <ChevronDown className={`mt-1 h-5 w-5 flex-none transition-transform ${expanded ? 'rotate-180' : ''}`} aria-hidden="true" />
-      </button>
-      <div id={contentId} hidden={!expanded} className="px-2 pb-3 pl-7.5">
-        {item.data.content ? <p className="whitespace-pre-line break-words">{item.data.content}</p> : null}
-        {item.attachments.length > 0 ? (
-          <ul className="mt-2 flex flex-col gap-1" aria-label="Attachments">
-            {item.attachments.map((url, index) => (
-              <li key={url}>
-                <a href={url} target="_blank" rel="noopener noreferrer" className="link link-primary inline-flex items-center gap-1 break-all">
-                  <Paperclip className="h-4 w-4 flex-none" aria-hidden="true" />
-                  {attachmentName(url, index)}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-    </li>
+    <MessageItem
+      title={item.data.title}
+      unread={item.read_at === null}
+      time={
+        <time dateTime={new Date(item.created_at).toISOString()} title={formatDateTime(item.created_at)}>
+          {formatRelativeTime(item.created_at, now)}
+        </time>
+      }
+      content={item.data.content}
+      attachments={item.attachments}
+      expanded={expanded}
+      onToggle={onToggle}
+    />
   );
 }
 

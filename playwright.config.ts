@@ -2,14 +2,13 @@ import { defineConfig } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR, E2E_JITSI_DOMAIN, E2E_PORT } from './e2e/e2e-env';
 
 /**
- * Spec files that sign in as the demo students (Asha, Rohan, Neha) and change what they have, or
- * read it in a given state (tests started, results listed): they run one after another in one
- * worker. Every other spec imports students of its own (e2e/student-session.ts), or only reads what
- * no spec changes (the accessibility scans read Asha's screens), and runs beside them in a second
- * worker: the suite takes about half the time on two cores.
+ * Spec files that sign in as the demo students (Asha, Rohan, Neha) and change what they have (tests
+ * started, sign-in failures counted, results read in a given state): they run one after another in
+ * one worker. Every other spec imports students of its own (e2e/student-session.ts) and runs beside
+ * them in a second worker: the suite takes about half the time on two cores.
  */
 const DEMO_STUDENT_SPECS = [
-  'chapter-test', 'demo-proctored', 'extension-portal', 'results-journeys',
+  'accessibility', 'chapter-test', 'demo-proctored', 'extension-portal', 'results-journeys',
   'shell', 'sign-in', 'sign-out', 'tests-start', 'troubleshoot',
 ].map((name) => `**/${name}.spec.ts`);
 

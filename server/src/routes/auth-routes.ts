@@ -11,14 +11,17 @@ import { clientIp } from '../middleware/client-ip';
 import { requireAuth } from '../middleware/require-auth';
 import { validateJson } from '../middleware/validate-json';
 import type { AuthService } from '../services/auth-service';
+import { tokenAvatar } from '../services/avatar-link';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   trustProxy: boolean;
+  /** The avatar as a link the browser can show (a stored one is signed for this reply). */
+  avatarUrl?: (avatar: string | null) => string | null;
 }
 
 /** POST /login, POST /verifyOTP, GET /user, POST /changePassword (spec section 7), POST /logout. */
-export function authRoutes({ auth, trustProxy }: AuthRoutesDeps) {
+export function authRoutes({ auth, trustProxy, avatarUrl = tokenAvatar }: AuthRoutesDeps) {
   const routes = new Hono();
   const signedIn = requireAuth(auth);
 
@@ -34,7 +37,7 @@ export function authRoutes({ auth, trustProxy }: AuthRoutesDeps) {
 
   routes.get('/user', signedIn, (c) => {
     const { id, name, phone, email, meritpoints, avatar, config } = c.get('user');
-    return c.json({ user: { id, name, phone, email, meritpoints, avatar, config } } satisfies UserReply);
+    return c.json({ user: { id, name, phone, email, meritpoints, avatar: avatarUrl(avatar), config } } satisfies UserReply);
   });
 
   // Authenticate before reading the body: no token, no validation messages.

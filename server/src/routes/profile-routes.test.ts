@@ -1,3 +1,4 @@
+import { decode as decodeJwt } from 'hono/jwt';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema } from '@invigil/shared/api/common';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
@@ -291,6 +292,12 @@ describe('avatar: POST /presignAvatar, PUT, POST /saveAvatar', () => {
     expect((await asha.post('/api/saveAvatar', { fileName: second.fileName })).status).toBe(200);
     expect((await t.app.request((await asha.profile()).avatar as string)).status).toBe(200);
     expect((await t.app.request(avatar)).status).toBe(404);
+
+    // GET /user gives the same link the browser can open; a new token carries none (a signed link would expire in it).
+    const user = (await t.getJson('/api/user', asha.token)) as { user: { avatar: string | null } };
+    expect(user.user.avatar).toBe((await asha.profile()).avatar);
+    const relogged = await signIn(t, asha.id, asha.regNo);
+    expect(decodeJwt(relogged.token).payload['avatar']).toBeNull();
   });
 
   it('accepts only image/png and image/jpeg', async () => {

@@ -20,11 +20,10 @@ import type { AuthService } from './auth-service';
 import type { TokenService } from './token-service';
 import { UPLOAD_PUT_PREFIX, UploadTooLargeError } from './upload-store';
 import type { UploadStore } from './upload-store';
+import { avatarLink, STORED_AVATAR_PREFIX } from './avatar-link';
 
 /** Where the avatar's signed PUT URL points (outside /api, like the answer uploads' PUT). */
 export const AVATAR_PUT_PREFIX = '/blobs/avatar';
-/** users.avatar of an avatar in the upload store: this prefix and its file key. Other values are URLs (an import's). */
-export const STORED_AVATAR_PREFIX = 'store:';
 
 /** 16 hex of randomness, then 24 hex of an HMAC binding the name to its student. */
 const AVATAR_KEY = /^([0-9a-f]{16})([0-9a-f]{24})\.(png|jpg)$/;
@@ -56,10 +55,7 @@ export function createProfileService({ profiles, auth, tokens, store, clock, log
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  const avatarUrl = (avatar: string | null, now: number): string | null => {
-    if (!avatar) return null;
-    return avatar.startsWith(STORED_AVATAR_PREFIX) ? store.getUrl(avatar.slice(STORED_AVATAR_PREFIX.length), now) : avatar;
-  };
+  const avatarUrl = (avatar: string | null, now: number): string | null => avatarLink(store, avatar, now);
 
   return {
     /**

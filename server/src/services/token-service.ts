@@ -4,6 +4,7 @@ import { tokenClaimsSchema } from '@invigil/shared/api/auth';
 import type { TokenClaims } from '@invigil/shared/api/auth';
 import type { Clock } from '../lib/clock';
 import type { UserRecord } from '../repositories/user-repository';
+import { tokenAvatar } from './avatar-link';
 
 const ALG = 'HS256';
 /**
@@ -82,7 +83,7 @@ export function createTokenService(secret: string, ttlSeconds: number, clock: Cl
         name: user.name,
         email: user.email,
         meritpoints: user.meritpoints,
-        avatar: user.avatar,
+        avatar: tokenAvatar(user.avatar),
         config: user.config,
         exp: iat + ttlSeconds,
         iat,

@@ -70,7 +70,8 @@ const SAMPLES = {
   '/test-submitted': { signedOut: true, path: '/test-submitted' },
   '/live-class/:id': { path: (base) => `/live-class/demo-10a-${weekday}-6?date=${today}&api=${encodeURIComponent(`${base}/api`)}`, data: 'main #live-class-subject' },
   '/study/:subject_id': { path: '/study/demo-physics?tid=demo-teacher-anil&sn=Physics&tn=Dr.%20Anil%20Kumar', data: 'main [data-testid="study-item"]' },
-  '/queries/:id': { path: '/queries/demo-query' },
+  // Asha's open query: its thread's first row once loaded.
+  '/queries/:id': { path: '/queries/demo-query-asha-open', data: 'main table tbody tr' },
   '/troubleshoot/guide/:topic': { path: '/troubleshoot/guide/allow-camera' },
   // The test's name is its heading: loaded data.
   '/test/:id': { path: '/test/demo-mcq' },
@@ -104,6 +105,9 @@ const DATA = {
   '/test-results': 'main li, main table tr, main .card',
   '/marksheet': 'main li a, main table a, main .card',
   '/answer-sheet': 'main li, main .card, main table tr',
+  '/queries': 'main [data-testid="queries-table"] tbody tr',
+  // The form once its query types have loaded.
+  '/query-new': 'main form[aria-busy="false"]',
   '/certificates': 'main [data-testid="certificate-requests"] tbody tr',
   '/certificate-request': 'main [data-testid="certificate-types"] tbody tr',
 };

@@ -2,7 +2,7 @@ import type { StudyItem, StudyListReply } from '@invigil/shared/api/study';
 import { STUDY_MESSAGES, STUDY_PAGE_SIZE, STUDY_TYPE_LABELS, takesUploads, type StudyType } from '@invigil/shared/api/study-messages';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ChevronLeft, Eye, FileText, PenLine, Upload } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
@@ -15,7 +15,9 @@ import { fetchStudyList } from './study-api';
 import { studyQuery, withQuery } from './study-route';
 import { StudyUploadQueue } from './study-upload-queue';
 import { TypeFilter } from './type-filter';
-import { UploadView } from './upload-view';
+
+// The upload view (camera, compression, its dialog) loads when a student opens it.
+const UploadView = lazy(() => import('./upload-view').then((module) => ({ default: module.UploadView })));
 
 const formatMarks = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, ''));
 
@@ -135,13 +137,15 @@ function ItemList({ subjectId, authorId, type, page, hrefFor }: { subjectId: str
       </ol>
       <Pager page={data.page} hasNext={data.page < data.last} hrefFor={hrefFor} label="Pages of study items" />
       {uploading ? (
-        <UploadView
-          item={uploading}
-          queue={queue}
-          onClose={() => setUploading(null)}
-          onCount={(itemId, count) => setCounts((all) => ({ ...all, [itemId]: count }))}
-          onView={setViewing}
-        />
+        <Suspense fallback={<span className="loading loading-spinner fixed inset-x-0 top-1/2 mx-auto" role="status" aria-label="Loading uploads" />}>
+          <UploadView
+            item={uploading}
+            queue={queue}
+            onClose={() => setUploading(null)}
+            onCount={(itemId, count) => setCounts((all) => ({ ...all, [itemId]: count }))}
+            onView={setViewing}
+          />
+        </Suspense>
       ) : null}
       <AttachmentViewer file={viewing} onClose={() => setViewing(null)} />
     </>

@@ -2,15 +2,9 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { CERTIFICATE_ROWS_PER_PAGE } from '@invigil/shared/api/certificate-messages';
 
-export type RowsPerPage = (typeof CERTIFICATE_ROWS_PER_PAGE)[number];
+export { pageOf } from './table-rows';
 
-/** The rows of page `page` (1-based) of `rows`, with the page clamped to the last one. */
-export function pageOf<T>(rows: readonly T[], page: number, perPage: number): { rows: T[]; page: number; pages: number; first: number } {
-  const pages = Math.max(1, Math.ceil(rows.length / perPage));
-  const current = Math.min(Math.max(1, page), pages);
-  const first = (current - 1) * perPage;
-  return { rows: rows.slice(first, first + perPage), page: current, pages, first };
-}
+export type RowsPerPage = (typeof CERTIFICATE_ROWS_PER_PAGE)[number];
 
 /** Below a certificate table: rows per page (10, 20, 50; spec section 9), the range shown, Prev and Next. */
 export function TablePages({ label, total, page, pages, first, shown, perPage, onPage, onPerPage }: {

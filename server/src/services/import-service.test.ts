@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
+import { emptyQuerySummary } from '@invigil/shared/api/query-import';
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
@@ -53,6 +54,7 @@ describe('import', () => {
       attempts: { inserted: 1, updated: 0 },
       grades: { inserted: 1, updated: 0 },
       portal: emptyPortalSummary(),
+      queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
       certificates: emptyCertificateSummary(),
     });
@@ -98,6 +100,7 @@ describe('import', () => {
       attempts: { inserted: 0, updated: 1 },
       grades: { inserted: 0, updated: 1 },
       portal: emptyPortalSummary(),
+      queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
       certificates: emptyCertificateSummary(),
     });

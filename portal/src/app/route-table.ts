@@ -33,14 +33,12 @@ function screen<T extends ComponentType<ScreenProps>>(load: () => Promise<{ defa
 const Home = screen(() => import('../features/home/home-page'));
 const Login = screen(() => import('../features/auth/login-page'));
 const ChangePassword = screen(() => import('../features/auth/change-password-page'));
-const Unavailable = screen(() => import('../features/unavailable/unavailable-page'));
 const Desk = screen(() => import('../features/desk/desk-page'));
 const ScheduledTests = screen(() => import('../features/tests/scheduled-tests-page'));
 const ReadyCheck = screen(() => import('../features/tests/ready-check-page'));
 const Instruction = screen(() => import('../features/tests/instruction-page'));
 const Study = screen(() => import('../features/study/study-page'));
 
-const later = (path: string, title: string, extra: Partial<RouteMeta> = {}): RouteMeta => ({ path, title, screen: Unavailable, ...extra });
 
 /** The route table of student-portal.md section 2 and tests-and-assessments.md section 2. */
 export const ROUTES: readonly RouteMeta[] = [
@@ -65,7 +63,7 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/attendance', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')) },
   { path: '/certificates', title: 'Certificates', screen: screen(() => import('../features/certificates/certificates-page')) },
   { path: '/certificate-request', title: 'Certificate Request', screen: screen(() => import('../features/certificates/certificate-request-page')) },
-  later('/fee-list', 'My Fees'),
+  { path: '/fee-list', title: 'My Fees', screen: screen(() => import('../features/fees/fee-list-page')) },
   { path: '/query-new', title: 'New Query', screen: screen(() => import('../features/queries/new-query-page')) },
   { path: '/queries', title: 'Queries', screen: screen(() => import('../features/queries/queries-page')) },
   { path: '/queries/:id', title: 'Query', screen: screen(() => import('../features/queries/query-page')) },

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './e2e-env';
+import { expectSnackbar, recordSnackbars } from './snackbar-recorder';
+import { apiToken, importFixture, type E2eStudent } from './student-session';
+
+/**
+ * My Fees by the spec's labels (student-portal.md: My Fees; sections 3, 4, 5, 8, 9): a tuition
+ * fee paid online through the gateway simulator and seen paid with a printable receipt, then a
+ * receipt uploaded for the transport fee, waiting for processing. A student of this spec's own.
+ */
+
+const STUDENT: E2eStudent = { reg_no: 'E2EFEE1', email: 'fee-e2e@example.edu', name: 'Farah Fees', password: 'fee-e2e-1' };
+// A 1x1 PNG: the receipt image.
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6c3a80000000049454e44ae426082', 'hex');
+
+test.beforeAll(() => {
+  importFixture(E2E_DATA_DIR, 'fees-e2e', {
+    students: [STUDENT],
+    // The demo's fee heads.
+    student_fees: [
+      { id: 'e2e-fee-tuition', reg_no: STUDENT.reg_no, fee_head_id: 'demo-fh-tuition', due_month: '2031-04', due_date: '2031-04-10', fee_amount_paise: 1_250_000 },
+      { id: 'e2e-fee-transport', reg_no: STUDENT.reg_no, fee_head_id: 'demo-fh-transport', due_month: '2020-04', due_date: '2020-04-05', fee_amount_paise: 180_000, fine_amount_paise: 5_000 },
+    ],
+  });
+});
+
+async function expectAccessible(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).exclude('[data-focus-guard]').analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(sideways, `${where}: no sideways scroll`).toBeLessThanOrEqual(0);
+}
+
+test('a fee paid online through the gateway shows paid with a receipt to print; an uploaded receipt waits for processing', async ({ page, request }) => {
+  const token = await apiToken(request, STUDENT);
+  await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
+  await recordSnackbars(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto('/fee-list');
+  const table = page.getByTestId('fee-table');
+  for (const header of ['Fee Details', 'Due Date', 'Total Amount', 'Paid (with Fine)', 'Balance', 'Status', 'Actions']) await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+  const tuition = table.getByRole('row', { name: /Tuition Fee - April 2031/ });
+  const transport = table.getByRole('row', { name: /Transport Fee - April 2020/ });
+  await expect(tuition).toContainText('Unpaid');
+  await expect(transport).toContainText('Overdue');
+  await expect(transport).toContainText('Rs 1,850.00');
+  await expect(page.getByTestId('fee-total-total-fee')).toHaveText('Rs 14,350.00');
+  await expect(page.getByTestId('fee-total-balance')).toHaveText('Rs 14,350.00');
+  await expect(tuition.getByRole('button', { name: /^Print Receipt/ })).toBeDisabled();
+
+  // Payment methods: UPI with its QR code (the qrcode package loads only now) and the bank's instructions.
+  await tuition.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Payment Methods' }).click();
+  const methods = page.getByRole('dialog', { name: 'Payment Methods' });
+  await expect(methods.getByText('invigil.institute@sbi')).toBeVisible();
+  await expect(methods.getByText('Amount: Rs 12,500.00 (the selected fees)')).toBeVisible();
+  await expect(methods.getByRole('img', { name: 'UPI QR code to pay invigil.institute@sbi' })).toBeVisible();
+  await expect(methods.getByText(/IFSC/)).toBeVisible();
+  await expectAccessible(page, 'payment methods at 1280 px');
+  await page.screenshot({ path: test.info().outputPath('fees-methods-1280.png') });
+  await page.keyboard.press('Escape');
+  await expect(methods).toBeHidden();
+  await expectAccessible(page, 'fee list at 1280 px');
+  await page.screenshot({ path: test.info().outputPath('fees-list-1280.png'), fullPage: true });
+
+  // PAY ONLINE: the gateway's page with the order_id in its address; paying there brings the student back.
+  await tuition.getByRole('button', { name: /^Pay online/ }).click();
+  await expect(page).toHaveURL(/\/gateway\/checkout\?order_id=order_[A-Za-z0-9]{14}$/);
+  await page.getByRole('button', { name: 'Pay Rs 12,500.00' }).click();
+  await expect(page).toHaveURL('/fee-list');
+  await expectSnackbar(page, 'Payment successful!', 'success');
+  await expect(tuition).toContainText('Paid');
+  await expect(tuition.getByRole('button', { name: /^Pay online/ })).toBeDisabled();
+  await expect(page.getByTestId('fee-total-paid')).toHaveText('Rs 12,500.00');
+  await expect(page.getByTestId('fee-total-balance')).toHaveText('Rs 1,850.00');
+
+  // Print Receipt: the admin service's receipt HTML in a print frame.
+  await tuition.getByRole('button', { name: /^Print Receipt/ }).click();
+  const receipt = page.frameLocator('#fee-receipt-print');
+  await expect(receipt.getByRole('heading', { name: 'Fee receipt' })).toBeAttached();
+  await expect(receipt.locator('body')).toContainText('Tuition Fee - April 2031');
+  await expect(receipt.locator('body')).toContainText('Rs 12,500.00');
+
+  // Upload Receipt for the transport fee: UPLOAD waits for the transaction date.
+  await transport.getByRole('button', { name: /^Upload Receipt/ }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Receipt' });
+  await upload.getByLabel('Receipt image (.png, .jpeg, .jpg)').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await upload.getByLabel('Transaction ID (optional)').fill('UTR2020040501');
+  await upload.getByText('Paid by cheque').click();
+  await upload.getByLabel('Cheque Number').fill('004512');
+  await expect(upload.getByRole('button', { name: 'Upload' })).toBeDisabled();
+  await upload.getByLabel('Transaction Date *').fill('2020-04-04');
+  await expectAccessible(page, 'upload receipt at 1280 px');
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expectSnackbar(page, 'Waiting for processing!', 'success');
+  await expect(upload).toBeHidden();
+  await transport.getByRole('button', { name: /details$/ }).click();
+  const details = page.getByRole('dialog', { name: 'Fee Details' });
+  await expect(details.getByTestId('fee-receipts')).toContainText('Waiting for processing!');
+  await expect(details.getByTestId('fee-receipts')).toContainText('Cheque Number: 004512');
+  await expectAccessible(page, 'fee details at 1280 px');
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectAccessible(page, 'fee list at 360 px');
+  await page.screenshot({ path: test.info().outputPath('fees-list-360.png'), fullPage: true });
+});

@@ -109,6 +109,8 @@ const DATA = {
   // The form once its query types have loaded.
   '/query-new': 'main form[aria-busy="false"]',
   '/certificates': 'main [data-testid="certificate-requests"] tbody tr',
+  // Asha's fee table's first row once loaded.
+  '/fee-list': 'main [data-testid="fee-table"] tbody tr',
   '/certificate-request': 'main [data-testid="certificate-types"] tbody tr',
 };
 

@@ -2,7 +2,7 @@ import type { StudyItem, StudyListReply } from '@invigil/shared/api/study';
 import { STUDY_MESSAGES, STUDY_PAGE_SIZE, STUDY_TYPE_LABELS, takesUploads, type StudyType } from '@invigil/shared/api/study-messages';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ChevronLeft, Eye, FileText, PenLine, Upload } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
@@ -114,6 +114,21 @@ function ItemList({ subjectId, authorId, type, page, hrefFor }: { subjectId: str
   const { data, failed, retry } = useRetryableLoad<StudyListReply>(load, () => showSnackbar(STUDY_MESSAGES.loadFailed, { color: 'error' }));
   const [viewing, setViewing] = useState<ViewedFile | null>(null);
   const [uploading, setUploading] = useState<StudyItem | null>(null);
+  // A closed dialog is unmounted: focus goes back to what opened it, by hand.
+  const openers = useRef<(HTMLElement | null)[]>([]);
+  const opened = () => openers.current.push(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  const closed = () => {
+    const opener = openers.current.pop();
+    requestAnimationFrame(() => opener?.focus());
+  };
+  const view = (file: ViewedFile) => {
+    opened();
+    setViewing(file);
+  };
+  const openUploads = (item: StudyItem) => {
+    opened();
+    setUploading(item);
+  };
   const [counts, setCounts] = useState<Record<string, number>>({});
   const userId = session.value?.claims.id ?? null;
   // One queue per student: files that could not be sent wait here until the connection is back.
@@ -132,7 +147,7 @@ function ItemList({ subjectId, authorId, type, page, hrefFor }: { subjectId: str
     <>
       <ol className="flex flex-col gap-4" aria-label="Study items" start={first}>
         {data.data.map((item, i) => (
-          <ItemCard key={item._id} item={item} index={first + i} uploads={counts[item._id] ?? item.upload_count} onOpen={setViewing} onUploads={setUploading} />
+          <ItemCard key={item._id} item={item} index={first + i} uploads={counts[item._id] ?? item.upload_count} onOpen={view} onUploads={openUploads} />
         ))}
       </ol>
       <Pager page={data.page} hasNext={data.page < data.last} hrefFor={hrefFor} label="Pages of study items" />
@@ -141,13 +156,22 @@ function ItemList({ subjectId, authorId, type, page, hrefFor }: { subjectId: str
           <UploadView
             item={uploading}
             queue={queue}
-            onClose={() => setUploading(null)}
+            onClose={() => {
+              setUploading(null);
+              closed();
+            }}
             onCount={(itemId, count) => setCounts((all) => ({ ...all, [itemId]: count }))}
-            onView={setViewing}
+            onView={view}
           />
         </Suspense>
       ) : null}
-      <AttachmentViewer file={viewing} onClose={() => setViewing(null)} />
+      <AttachmentViewer
+        file={viewing}
+        onClose={() => {
+          setViewing(null);
+          closed();
+        }}
+      />
     </>
   );
 }

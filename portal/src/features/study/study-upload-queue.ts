@@ -43,10 +43,11 @@ export class StudyUploadQueue {
     private readonly owner: string,
     private readonly onUploaded: (itemId: string, reply: AssignmentChangeReply) => void,
     private readonly upload: typeof uploadAssignmentFile = uploadAssignmentFile,
+    private readonly dbName: string = STUDY_OUTBOX_DB,
   ) {}
 
   private open(): Promise<IDBPDatabase<OutboxSchema>> {
-    this.db ??= openDB<OutboxSchema>(STUDY_OUTBOX_DB, 1, {
+    this.db ??= openDB<OutboxSchema>(this.dbName, 1, {
       upgrade(database) {
         database.createObjectStore('files', { keyPath: 'id' }).createIndex('owner', 'owner');
       },

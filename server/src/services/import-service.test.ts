@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
+import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
 import { runImport } from '../cli/import';
@@ -57,6 +58,7 @@ describe('import', () => {
       queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
       certificates: emptyCertificateSummary(),
+      fees: emptyFeeSummary(),
     });
     const row = await t.db.kysely.selectFrom('tests').selectAll().where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow();
     expect(row.paper).not.toMatch(/"(answer|solution)"/);
@@ -103,6 +105,7 @@ describe('import', () => {
       queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
       certificates: emptyCertificateSummary(),
+      fees: emptyFeeSummary(),
     });
     expect(await counts(t)).toEqual(before);
     const version = async () => Number((await t.db.kysely.selectFrom('tests').select('version').where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow()).version);

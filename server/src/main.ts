@@ -15,6 +15,8 @@ import { writeDemoCertificateFiles } from './seed/demo-certificates';
 import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
 import { createTestModule } from './services/test-module';
 import { createPaymentModule } from './services/payment-module';
+import { createStudyRepository } from './repositories/study-repository';
+import { createStudyService } from './services/study-service';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
@@ -82,11 +84,14 @@ async function main(): Promise<void> {
 
   // Keep the rate-limit table small.
   const limiterRepository = createLoginFailureRepository(db.kysely);
+  // Assignment files whose upload never finished (a signed URL unused, bytes never saved).
+  const studyUploads = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock: systemClock });
   const pruneTimer = setInterval(() => {
     limiterRepository
       .removeExpired(systemClock.now(), config.loginWindowSeconds * 1000)
       .catch((error: unknown) => logger.warn('Could not prune login failures:', error));
     tests.uploads.pruneAbandoned(systemClock.now()).catch((error: unknown) => logger.warn('Could not prune abandoned uploads:', error));
+    studyUploads.pruneAbandoned(systemClock.now()).catch((error: unknown) => logger.warn('Could not prune abandoned assignment uploads:', error));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
 

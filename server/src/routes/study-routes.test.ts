@@ -10,6 +10,8 @@ import {
 } from '@invigil/shared/api/study';
 import { DEMO_STUDY } from '../seed/demo-study';
 import { ImportError, importData, parseImportFile } from '../services/import-service';
+import { createStudyRepository } from '../repositories/study-repository';
+import { ABANDONED_STUDY_UPLOAD_MS, createStudyService } from '../services/study-service';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 import { ASSIGNMENT_ID_MISMATCH_MESSAGE } from './study-routes';
@@ -215,6 +217,22 @@ describe('assignment uploads', () => {
     const image = await rohan.post(`/api/presignURLAssignment/${OPEN}`, { assignment_id: OPEN, content_type: 'image/png', file_name: 'a.png' });
     expect([image.status, await messageOf(image)]).toEqual([422, STUDY_MESSAGES.notAllowedType]);
     expect((await rohan.upload(OPEN, 'application/pdf', PDF, 'a.pdf')).status).toBe(200);
+  });
+});
+
+describe('abandoned assignment uploads', () => {
+  it('are forgotten a day after their URL was given out, saved files never', async () => {
+    const t = await newApp();
+    const rohan = await student(t, 'second@example.edu');
+    expect((await rohan.upload(OPEN, 'image/png', PNG)).status).toBe(200);
+    const presigned = await rohan.post(`/api/presignURLAssignment/${OPEN}`, { assignment_id: OPEN, content_type: 'image/png', file_name: 'never.png' });
+    expect(presigned.status).toBe(200);
+    const service = createStudyService({ study: createStudyRepository(t.db.kysely), store: t.tests.uploadStore, clock: t.clock });
+    expect(await service.pruneAbandoned()).toBe(0);
+    t.clock.advance(ABANDONED_STUDY_UPLOAD_MS + 1000);
+    expect(await service.pruneAbandoned()).toBe(1);
+    const rows = await t.db.kysely.selectFrom('study_uploads').select('status').execute();
+    expect(rows.map((row) => row.status)).toEqual(['saved']);
   });
 });
 

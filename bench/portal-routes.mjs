@@ -173,8 +173,7 @@ async function measure(browser, base, token, pattern, sample) {
           const heading = main?.querySelector('h1') ?? main?.querySelector('h2, h3');
           if (!visible(heading)) return false;
           if ([...document.querySelectorAll('.loading-spinner, [role="status"][aria-label^="Loading"]')].some(visible)) return false;
-          // A route not built yet ("not available yet") has no data to wait for.
-          if (selector && ![...document.querySelectorAll(selector)].some(visible) && !/not available yet/.test(main?.textContent ?? '')) return false;
+          if (selector && ![...document.querySelectorAll(selector)].some(visible)) return false;
           return performance.now();
         },
         sample.data ?? null,

@@ -145,7 +145,7 @@ function demoLiveClassUrl(offset: number): string {
 }
 
 /**
- * Signed in: the screens of the route table, the "not available yet" ones included. Consecutive
+ * Signed in: the screens of the route table. Consecutive
  * entries of one pattern would keep the same screen, so each pattern's addresses are visited apart.
  */
 const SIGNED_IN_URLS: Record<string, string[]> = {

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import { formatRupees } from '@invigil/shared/domain/money';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CertificateRequestsReply, CertificateTypesReply } from '@invigil/shared/api/certificates';
 import { certificatePayQuerySchema } from '@invigil/shared/api/certificates';
-import { formatRupees } from '@invigil/shared/api/certificate-messages';
 import { AppError, statusOf } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { requireAuth } from '../middleware/require-auth';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { rupees } from '@invigil/shared/api/fee-messages';
+import { formatRupees } from '@invigil/shared/domain/money';
 import { API_PREFIX } from '@invigil/shared/api/http';
 import type { GatewaySimulator } from '../services/gateway-simulator';
 import { SIMULATOR_CHECKOUT_PATH, SIMULATOR_KEY_ID } from '../services/gateway-simulator';
@@ -54,7 +54,7 @@ export function simulatorPages({ simulator, payments }: { simulator: GatewaySimu
         'Invigil test payment gateway',
         `<h1>Invigil test payment gateway</h1>
 <p class="note">A local stand-in for Razorpay: no real money moves.</p>
-<dl><dt>Order</dt><dd>${escapeHtml(order.id)}</dd><dt>For</dt><dd>${escapeHtml(description)}</dd><dt>Amount</dt><dd>${rupees(order.amountPaise)}</dd><dt>Key</dt><dd>${SIMULATOR_KEY_ID}</dd></dl>
+<dl><dt>Order</dt><dd>${escapeHtml(order.id)}</dd><dt>For</dt><dd>${escapeHtml(description)}</dd><dt>Amount</dt><dd>${formatRupees(order.amountPaise)}</dd><dt>Key</dt><dd>${SIMULATOR_KEY_ID}</dd></dl>
 <form method="post" action="${SIMULATOR_CHECKOUT_PATH}/pay">
 <input type="hidden" name="order_id" value="${escapeHtml(order.id)}">
 <fieldset><legend>Pay with</legend>
@@ -62,7 +62,7 @@ export function simulatorPages({ simulator, payments }: { simulator: GatewaySimu
 <label><input type="radio" name="method" value="card"> Card</label><br>
 <label><input type="radio" name="method" value="netbanking"> Netbanking</label>
 </fieldset>
-<button type="submit" name="outcome" value="success">Pay ${rupees(order.amountPaise)}</button>
+<button type="submit" name="outcome" value="success">Pay ${formatRupees(order.amountPaise)}</button>
 <button type="submit" name="outcome" value="failure" class="secondary">Fail payment</button>
 <button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>
 </form>`,
@@ -146,7 +146,7 @@ export function razorpayPages({ payments }: { payments: PaymentService }) {
     return c.html(
       page(
         'Pay online',
-        `<h1>Pay ${rupees(order.amountPaise)}</h1><p>${escapeHtml(order.description)}</p><button type="button" id="pay" ${attributes}>Pay ${rupees(order.amountPaise)}</button>`,
+        `<h1>Pay ${formatRupees(order.amountPaise)}</h1><p>${escapeHtml(order.description)}</p><button type="button" id="pay" ${attributes}>Pay ${formatRupees(order.amountPaise)}</button>`,
         `<script src="https://checkout.razorpay.com/v1/checkout.js" defer></script><script src="${RAZORPAY_CHECKOUT_PATH}/open.js" defer></script>`,
       ),
       200,

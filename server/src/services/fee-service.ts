@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { formatRupees } from '@invigil/shared/domain/money';
 import type { FeeItem, FeeListReply, PaymentMethod, Receipt, ReceiptContentType, SaveReceiptRequest, UploadReceiptReply } from '@invigil/shared/api/fees';
-import { FEE_MESSAGES, RECEIPT_MAX_BYTES, RECEIPT_TYPES, feeDetails, rupees, upiPayLink } from '@invigil/shared/api/fees';
+import { FEE_MESSAGES, RECEIPT_MAX_BYTES, RECEIPT_TYPES, feeDetails, upiPayLink } from '@invigil/shared/api/fees';
 import type { OrderReply } from '@invigil/shared/api/payments';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
@@ -209,14 +210,14 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
 ${row('Student', `${user.name} (${user.regNo})`)}
 ${row('Fee', feeDetails({ fee_head_title: fee.title, fee_type: fee.feeType, due_month: fee.dueMonth }))}
 ${row('Due date', fee.dueDate)}
-${row('Fee amount', rupees(fee.feeAmountPaise))}
-${row('Fine', rupees(fee.fineAmountPaise))}
-${row('Paid', rupees(fee.paidPaise))}
-${row('Balance', rupees(amounts.balance))}
+${row('Fee amount', formatRupees(fee.feeAmountPaise))}
+${row('Fine', formatRupees(fee.fineAmountPaise))}
+${row('Paid', formatRupees(fee.paidPaise))}
+${row('Balance', formatRupees(amounts.balance))}
 ${row('Status', amounts.balance === 0 ? 'Paid' : 'Partly paid')}
 </table>
 <table><thead><tr><th scope="col">Date</th><th scope="col">Reference</th><th scope="col">Mode</th><th scope="col">Amount</th></tr></thead><tbody>
-${lines.map((line) => `<tr><td>${escapeHtml(dateOf(line.paidAt))}</td><td>${escapeHtml(line.id)}</td><td>${escapeHtml(line.method)}</td><td>${escapeHtml(rupees(line.amountPaise))}</td></tr>`).join('\n')}
+${lines.map((line) => `<tr><td>${escapeHtml(dateOf(line.paidAt))}</td><td>${escapeHtml(line.id)}</td><td>${escapeHtml(line.method)}</td><td>${escapeHtml(formatRupees(line.amountPaise))}</td></tr>`).join('\n')}
 </tbody></table>
 <p>Printed on ${escapeHtml(dateOf(clock.now()))}. This is a computer-generated receipt.</p>
 </body></html>`;

@@ -22,10 +22,3 @@ export const DELIVERY_STATUS_LABELS = {
 } as const;
 export type VisibleDeliveryStatus = keyof typeof DELIVERY_STATUS_LABELS;
 
-/** Paise as the spec shows money: Rs with 2 decimals (e.g. 'Rs 150.00'). */
-export function formatRupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(paise));
-  const rupees = Math.floor(abs / 100).toLocaleString('en-IN');
-  return `${sign}Rs ${rupees}.${String(abs % 100).padStart(2, '0')}`;
-}

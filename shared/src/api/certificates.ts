@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { CERTIFICATE_MESSAGES, CERTIFICATE_ROWS_PER_PAGE, DELIVERY_STATUS_LABELS, formatRupees } from './certificate-messages';
+export { CERTIFICATE_MESSAGES, CERTIFICATE_ROWS_PER_PAGE, DELIVERY_STATUS_LABELS } from './certificate-messages';
 
 /**
  * Certificates (student-portal.md sections 2 Certificates, 3 Certificate type / request, 4, 7).

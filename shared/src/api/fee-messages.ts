@@ -53,10 +53,6 @@ export function feeDetails(item: { fee_head_title: string; fee_type: string; due
   return month ? `${item.fee_head_title} - ${month} ${match[1]}` : item.fee_head_title;
 }
 
-/** Paise as the screen shows money: 'Rs 12,500.00' (2 decimals, spec section 9). */
-export function rupees(paise: number): string {
-  return `Rs ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
 
 /** A standard UPI deep link (NPCI's upi://pay): payee address, name, currency, and the amount when known. */
 export function upiPayLink(upiId: string, payeeName: string | null, amountPaise?: number, note?: string): string {

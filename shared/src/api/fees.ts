@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEE_MESSAGES, RECEIPT_TEXT_MAX, RECEIPT_TYPES } from './fee-messages';
 
-export { FEE_MESSAGES, FEE_PAGE_SIZES, PRINT_DELAY_MS, RECEIPT_ACCEPT, RECEIPT_MAX_BYTES, RECEIPT_TYPES, feeDetails, rupees, upiPayLink } from './fee-messages';
+export { FEE_MESSAGES, FEE_PAGE_SIZES, PRINT_DELAY_MS, RECEIPT_ACCEPT, RECEIPT_MAX_BYTES, RECEIPT_TYPES, feeDetails, upiPayLink } from './fee-messages';
 export type { ReceiptContentType } from './fee-messages';
 
 /**

@@ -1,5 +1,6 @@
 import type { CertificateType } from '@invigil/shared/api/certificates';
-import { CERTIFICATE_MESSAGES, formatRupees } from '@invigil/shared/api/certificate-messages';
+import { formatRupees } from '@invigil/shared/domain/money';
+import { CERTIFICATE_MESSAGES, CERTIFICATE_ROWS_PER_PAGE } from '@invigil/shared/api/certificate-messages';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
@@ -7,8 +8,8 @@ import { Modal } from '../../ui/modal';
 import { LoadingBlock } from '../results/page-status';
 import { fetchCertificateTypes } from './certificates-api';
 import { openPaymentWindow } from './payment-window';
-import { pageOf, TablePages } from './table-pages';
-import type { RowsPerPage } from './table-pages';
+import { TablePages } from '../../ui/table-pages';
+import { pageOf } from '../../ui/table-rows';
 
 /**
  * /certificate-request: the types a student may request (spec: Certificates). Request asks first;
@@ -21,7 +22,7 @@ export default function CertificateRequestPage({ title }: { title: string }) {
   const [chosen, setChosen] = useState<CertificateType | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
   const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<RowsPerPage>(10);
+  const [perPage, setPerPage] = useState<(typeof CERTIFICATE_ROWS_PER_PAGE)[number]>(10);
   const [, navigate] = useLocation();
   const stopWatching = useRef<() => void>(() => {});
   useEffect(() => () => stopWatching.current(), []);
@@ -86,6 +87,7 @@ export default function CertificateRequestPage({ title }: { title: string }) {
             </tbody>
           </table>
           <TablePages
+            sizes={CERTIFICATE_ROWS_PER_PAGE}
             label="Certificate type pages"
             total={types.length}
             page={shown.page}

@@ -1,5 +1,6 @@
 import type { CertificateRequest } from '@invigil/shared/api/certificates';
-import { DELIVERY_STATUS_LABELS, formatRupees } from '@invigil/shared/api/certificate-messages';
+import { formatRupees } from '@invigil/shared/domain/money';
+import { CERTIFICATE_ROWS_PER_PAGE, DELIVERY_STATUS_LABELS } from '@invigil/shared/api/certificate-messages';
 import { Download, FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -7,8 +8,8 @@ import { formatDateTime } from '../../lib/date-time';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { LoadingBlock } from '../results/page-status';
 import { fetchCertificateRequests } from './certificates-api';
-import { pageOf, TablePages } from './table-pages';
-import type { RowsPerPage } from './table-pages';
+import { TablePages } from '../../ui/table-pages';
+import { pageOf } from '../../ui/table-rows';
 
 const STATUS_CLASS: Record<CertificateRequest['delivery_status'], string> = {
   pending: 'badge-warning',
@@ -25,7 +26,7 @@ export default function CertificatesPage({ title }: { title: string }) {
   // Spec section 8: a failed load of certificates is only logged, with no message to the student.
   const { data, failed } = useRetryableLoad(fetchCertificateRequests, (error) => console.error('Loading certificate requests failed:', error));
   const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<RowsPerPage>(10);
+  const [perPage, setPerPage] = useState<(typeof CERTIFICATE_ROWS_PER_PAGE)[number]>(10);
   const list = data ?? [];
   const shown = pageOf(list, page, perPage);
 
@@ -86,6 +87,7 @@ export default function CertificatesPage({ title }: { title: string }) {
             </tbody>
           </table>
           <TablePages
+            sizes={CERTIFICATE_ROWS_PER_PAGE}
             label="Certificate request pages"
             total={list.length}
             page={shown.page}

@@ -1,5 +1,6 @@
 import type { FeeItem, Receipt } from '@invigil/shared/api/fees';
-import { FEE_MESSAGES, feeDetails, rupees } from '@invigil/shared/api/fee-messages';
+import { formatRupees } from '@invigil/shared/domain/money';
+import { FEE_MESSAGES, feeDetails } from '@invigil/shared/api/fee-messages';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../../lib/date-time';
 import { Modal } from '../../ui/modal';
@@ -50,11 +51,11 @@ export function FeeDetailDialog({ fee, onClose, onUploadReceipt, receiptsVersion
           <dl>
             {row('Fee details', feeDetails(fee))}
             {row('Due date', fee.due_date)}
-            {row('Fee amount', rupees(fee.fee_amount))}
-            {row('Fine', rupees(fee.fine_amount))}
-            {row('Total amount', rupees(fee.fee_amount + fee.fine_amount))}
-            {row('Paid (with fine)', rupees(fee.pay_amount))}
-            {row('Balance', rupees(fee.balance))}
+            {row('Fee amount', formatRupees(fee.fee_amount))}
+            {row('Fine', formatRupees(fee.fine_amount))}
+            {row('Total amount', formatRupees(fee.fee_amount + fee.fine_amount))}
+            {row('Paid (with fine)', formatRupees(fee.pay_amount))}
+            {row('Balance', formatRupees(fee.balance))}
             {row('Status', <FeeStatusChip fee={fee} />)}
           </dl>
           <h3 className="mt-4 mb-2 font-semibold">Uploaded receipts</h3>

@@ -1,8 +1,11 @@
 import type { FeeItem, FeeListReply } from '@invigil/shared/api/fees';
+import { formatRupees } from '@invigil/shared/domain/money';
+import { TablePages } from '../../ui/table-pages';
+import { pageOf } from '../../ui/table-rows';
 import type { PaymentReturnOutcome } from '@invigil/shared/api/payments';
-import { FEE_MESSAGES, FEE_PAGE_SIZES, feeDetails, rupees } from '@invigil/shared/api/fee-messages';
-import { ChevronLeft, ChevronRight, CreditCard, Printer, QrCode, Upload } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { FEE_MESSAGES, FEE_PAGE_SIZES, feeDetails } from '@invigil/shared/api/fee-messages';
+import { CreditCard, Printer, QrCode, Upload } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
@@ -27,7 +30,7 @@ function TotalCard({ label, paise, tone }: { label: string; paise: number; tone:
   return (
     <div className={`rounded-box border-l-4 bg-base-100 p-3 shadow ${tone}`}>
       <p className="text-sm opacity-80">{label}</p>
-      <p className="text-lg font-bold sm:text-xl" data-testid={`fee-total-${label.toLowerCase().replace(/\s+/g, '-')}`}>{rupees(paise)}</p>
+      <p className="text-lg font-bold sm:text-xl" data-testid={`fee-total-${label.toLowerCase().replace(/\s+/g, '-')}`}>{formatRupees(paise)}</p>
     </div>
   );
 }
@@ -47,7 +50,6 @@ export default function FeeListPage({ title }: { title: string }) {
   const [receiptsVersion, setReceiptsVersion] = useState(0);
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const perPageId = useId();
 
   // Back from the gateway: say how it went, once, and drop the query.
   useEffect(() => {
@@ -68,10 +70,7 @@ export default function FeeListPage({ title }: { title: string }) {
   }, [version, retry]);
 
   const items = data?.fee_collections ?? [];
-  const pages = Math.max(1, Math.ceil(items.length / perPage));
-  const current = Math.min(page, pages);
-  const first = (current - 1) * perPage;
-  const rows = items.slice(first, first + perPage);
+  const { rows, page: current, pages, first } = pageOf(items, page, perPage);
   const selectedBalance = items.filter((item) => selected.has(item._id)).reduce((sum, item) => sum + item.balance, 0);
   const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
 
@@ -126,7 +125,7 @@ export default function FeeListPage({ title }: { title: string }) {
           </section>
           {selected.size > 0 ? (
             <p className="mb-2 text-sm" aria-live="polite">
-              {selected.size} selected · Balance {rupees(selectedBalance)}
+              {selected.size} selected · Balance {formatRupees(selectedBalance)}
             </p>
           ) : null}
           <div className="rounded-box bg-base-100 shadow">
@@ -179,18 +178,18 @@ export default function FeeListPage({ title }: { title: string }) {
                             {name}
                           </button>
                           <span className="block text-xs md:hidden">Due {fee.due_date}</span>
-                          <span className="block text-xs md:hidden">Total <span className="whitespace-nowrap">{rupees(fee.fee_amount + fee.fine_amount)}</span></span>
-                          <span className="block text-xs md:hidden">Paid <span className="whitespace-nowrap">{rupees(fee.pay_amount)}</span></span>
-                          <span className="block text-xs md:hidden">Balance <span className="whitespace-nowrap">{rupees(fee.balance)}</span></span>
+                          <span className="block text-xs md:hidden">Total <span className="whitespace-nowrap">{formatRupees(fee.fee_amount + fee.fine_amount)}</span></span>
+                          <span className="block text-xs md:hidden">Paid <span className="whitespace-nowrap">{formatRupees(fee.pay_amount)}</span></span>
+                          <span className="block text-xs md:hidden">Balance <span className="whitespace-nowrap">{formatRupees(fee.balance)}</span></span>
                           <span className="mt-1 block sm:hidden"><FeeStatusChip fee={fee} /></span>
                         </th>
                         <td className="hidden whitespace-nowrap md:table-cell">{fee.due_date}</td>
-                        <td className="hidden whitespace-nowrap md:table-cell">{rupees(fee.fee_amount + fee.fine_amount)}</td>
+                        <td className="hidden whitespace-nowrap md:table-cell">{formatRupees(fee.fee_amount + fee.fine_amount)}</td>
                         <td className="hidden whitespace-nowrap md:table-cell">
-                          {rupees(fee.pay_amount)}
-                          {fee.fine_amount > 0 ? <span className="block text-xs opacity-80">Fine {rupees(fee.fine_amount)}</span> : null}
+                          {formatRupees(fee.pay_amount)}
+                          {fee.fine_amount > 0 ? <span className="block text-xs opacity-80">Fine {formatRupees(fee.fine_amount)}</span> : null}
                         </td>
-                        <td className="hidden whitespace-nowrap md:table-cell">{rupees(fee.balance)}</td>
+                        <td className="hidden whitespace-nowrap md:table-cell">{formatRupees(fee.balance)}</td>
                         <td className="hidden sm:table-cell"><FeeStatusChip fee={fee} /></td>
                         <td>
                           <div className="flex flex-col items-stretch gap-1 lg:flex-row">
@@ -213,33 +212,21 @@ export default function FeeListPage({ title }: { title: string }) {
                 )}
               </tbody>
             </table>
-            <nav aria-label="Fee table pages" className="flex flex-wrap items-center justify-end gap-x-4 gap-y-2 px-3 py-3 text-sm">
-              <div className="flex items-center gap-2">
-                <label htmlFor={perPageId}>Rows per page</label>
-                <select
-                  id={perPageId}
-                  className="select select-sm w-20"
-                  value={perPage}
-                  onChange={(event) => {
-                    setPerPage(Number(event.target.value) as PerPage);
-                    setPage(1);
-                  }}
-                >
-                  {FEE_PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>{n}</option>
-                  ))}
-                </select>
-              </div>
-              <span aria-live="polite">{items.length === 0 ? '0 of 0' : `${first + 1}-${first + rows.length} of ${items.length}`}</span>
-              <div className="flex gap-2">
-                <button type="button" className="btn btn-sm gap-1" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                  <ChevronLeft className="h-4 w-4" aria-hidden="true" />Prev
-                </button>
-                <button type="button" className="btn btn-sm gap-1" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                  Next<ChevronRight className="h-4 w-4" aria-hidden="true" />
-                </button>
-              </div>
-            </nav>
+            <TablePages
+              label="Fee table pages"
+              sizes={FEE_PAGE_SIZES}
+              total={items.length}
+              page={current}
+              pages={pages}
+              first={first}
+              shown={rows.length}
+              perPage={perPage}
+              onPage={setPage}
+              onPerPage={(next) => {
+                setPerPage(next);
+                setPage(1);
+              }}
+            />
           </div>
         </>
       )}

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@invigil/shared/api/fees';
-import { FEE_MESSAGES, rupees, upiPayLink } from '@invigil/shared/api/fee-messages';
+import { formatRupees } from '@invigil/shared/domain/money';
+import { FEE_MESSAGES, upiPayLink } from '@invigil/shared/api/fee-messages';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { fetchPaymentMethods } from './fees-api';
@@ -47,7 +48,7 @@ export function PaymentMethodsDialog({ open, onClose, amountPaise }: { open: boo
                   UPI ID: <span className="font-mono">{method.upi_id}</span>
                   {method.payee_name ? <span className="block text-sm opacity-80">{method.payee_name}</span> : null}
                 </p>
-                {amountPaise > 0 ? <p className="text-sm">Amount: {rupees(amountPaise)} (the selected fees)</p> : null}
+                {amountPaise > 0 ? <p className="text-sm">Amount: {formatRupees(amountPaise)} (the selected fees)</p> : null}
                 <div className="my-2 flex justify-center">
                   <Suspense fallback={<span className="loading loading-spinner" aria-hidden="true" />}>
                     <UpiQrCode link={amountPaise > 0 ? upiPayLink(method.upi_id, method.payee_name, amountPaise) : method.upi_qr_code} label={`UPI QR code to pay ${method.upi_id}`} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees } from '@invigil/shared/api/certificate-messages';
+import { formatRupees } from '@invigil/shared/domain/money';
 import { pageOf } from './table-rows';
 
 describe('certificate tables', () => {

@@ -1,22 +1,18 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { CERTIFICATE_ROWS_PER_PAGE } from '@invigil/shared/api/certificate-messages';
 
-export { pageOf } from './table-rows';
-
-export type RowsPerPage = (typeof CERTIFICATE_ROWS_PER_PAGE)[number];
-
-/** Below a certificate table: rows per page (10, 20, 50; spec section 9), the range shown, Prev and Next. */
-export function TablePages({ label, total, page, pages, first, shown, perPage, onPage, onPerPage }: {
+/** Below a paged table (fees, certificates): rows per page (the spec's sizes), the range shown, Prev and Next. */
+export function TablePages<Size extends number>({ label, sizes, total, page, pages, first, shown, perPage, onPage, onPerPage }: {
   label: string;
+  sizes: readonly Size[];
   total: number;
   page: number;
   pages: number;
   first: number;
   shown: number;
-  perPage: RowsPerPage;
+  perPage: Size;
   onPage: (page: number) => void;
-  onPerPage: (perPage: RowsPerPage) => void;
+  onPerPage: (perPage: Size) => void;
 }) {
   const selectId = useId();
   return (
@@ -27,9 +23,9 @@ export function TablePages({ label, total, page, pages, first, shown, perPage, o
           id={selectId}
           className="select select-sm w-20"
           value={perPage}
-          onChange={(event) => onPerPage(Number(event.target.value) as RowsPerPage)}
+          onChange={(event) => onPerPage(Number(event.target.value) as Size)}
         >
-          {CERTIFICATE_ROWS_PER_PAGE.map((n) => (
+          {sizes.map((n) => (
             <option key={n} value={n}>{n}</option>
           ))}
         </select>

@@ -127,5 +127,5 @@ test('an assignment: a file uploaded with its progress, viewed and deleted; a ca
   await files.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(view.getByTestId('upload-count')).toHaveText('0');
   await view.getByRole('button', { name: 'Close' }).last().click();
-  await expect(card.getByRole('button', { name: `Uploads of ${ASSIGNMENT} (0)` })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Uploads (0): ${ASSIGNMENT}` })).toBeVisible();
 });

@@ -90,7 +90,7 @@ function ItemCard({ item, index, uploads, onOpen, onUploads }: {
           <p className="text-xs opacity-80">Published at {formatDateTime(item.published_at)}</p>
           {hasUploads ? (
             <div className="flex gap-2">
-              <button type="button" className="btn btn-sm" onClick={() => onUploads(item)} aria-label={`Uploads of ${item.title} (${uploads})`}>
+              <button type="button" className="btn btn-sm" onClick={() => onUploads(item)} aria-label={`Uploads (${uploads}): ${item.title}`}>
                 <Upload className="h-4 w-4" aria-hidden="true" />
                 Uploads ({uploads})
               </button>

@@ -128,6 +128,9 @@ async function walkDialog(page: Page, opener: string, dialogName: string): Promi
 }
 
 /** Opens each of the test's own documents by keyboard: each shows inside the test, no new tab. */
+/** pdf.js (its chunk and worker) loads on the first PDF opened: slow on a busy 2-core machine. */
+const PDF_RENDER_TIMEOUT = 20_000;
+
 async function openTheTestsDocuments(page: Page): Promise<void> {
   const pages = page.context().pages().length;
   const pdfCanvas = (dialog: ReturnType<Page['getByRole']>) => dialog.getByTestId('pdf-pages').locator('canvas').first();
@@ -135,7 +138,7 @@ async function openTheTestsDocuments(page: Page): Promise<void> {
   await page.getByText('Open the question PDF').focus();
   await page.keyboard.press('Enter');
   const questionPdf = page.getByRole('dialog', { name: 'Question 1 PDF' });
-  await expect(pdfCanvas(questionPdf)).toBeVisible();
+  await expect(pdfCanvas(questionPdf)).toBeVisible({ timeout: PDF_RENDER_TIMEOUT });
   await page.keyboard.press('Escape');
   await expect(questionPdf).toBeHidden();
 
@@ -143,10 +146,10 @@ async function openTheTestsDocuments(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'formula sheet' }).focus();
   await page.keyboard.press('Enter');
   const linked = page.getByRole('dialog', { name: 'formula sheet' });
-  await expect(pdfCanvas(linked)).toBeVisible();
+  await expect(pdfCanvas(linked)).toBeVisible({ timeout: PDF_RENDER_TIMEOUT });
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'formula sheet' }).click({ modifiers: ['Control'] });
-  await expect(pdfCanvas(linked)).toBeVisible();
+  await expect(pdfCanvas(linked)).toBeVisible({ timeout: PDF_RENDER_TIMEOUT });
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'formula sheet' }).click({ button: 'middle' });
 
@@ -154,7 +157,7 @@ async function openTheTestsDocuments(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
   const attachments = page.getByRole('dialog', { name: 'Attachments' });
   await attachments.getByRole('button', { name: 'Formula sheet' }).click();
-  await expect(pdfCanvas(page.getByRole('dialog', { name: 'Formula sheet' }))).toBeVisible();
+  await expect(pdfCanvas(page.getByRole('dialog', { name: 'Formula sheet' }))).toBeVisible({ timeout: PDF_RENDER_TIMEOUT });
   await page.getByRole('button', { name: 'All attachments' }).click();
   await page.getByRole('dialog', { name: 'Attachments' }).getByRole('button', { name: 'Reading list' }).click();
   await expect(page.getByRole('dialog', { name: 'Reading list' })).toContainText('This link leads outside the test, so it cannot be opened during the test. You can open it after you submit.');

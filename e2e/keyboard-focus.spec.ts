@@ -127,10 +127,10 @@ async function walkDialog(page: Page, opener: string, dialogName: string): Promi
   await expect(dialog).toBeHidden();
 }
 
-/** Opens each of the test's own documents by keyboard: each shows inside the test, no new tab. */
 /** pdf.js (its chunk and worker) loads on the first PDF opened: slow on a busy 2-core machine. */
 const PDF_RENDER_TIMEOUT = 20_000;
 
+/** Opens each of the test's own documents by keyboard: each shows inside the test, no new tab. */
 async function openTheTestsDocuments(page: Page): Promise<void> {
   const pages = page.context().pages().length;
   const pdfCanvas = (dialog: ReturnType<Page['getByRole']>) => dialog.getByTestId('pdf-pages').locator('canvas').first();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The server's tests on both databases: the embedded SQLite first, then a throwaway PostgreSQL
-# cluster (scripts/with-postgres.sh). Fails if either run fails.
+# The server's tests on both databases, side by side: the embedded SQLite and a throwaway
+# PostgreSQL cluster (scripts/with-postgres.sh). Fails if either run fails.
 #
 #   bash scripts/test-server.sh [extra vitest args...]
 set -uo pipefail
@@ -10,16 +10,26 @@ cd "$(dirname "$0")/.."
 report() { [[ -n "${REPORT_DIR:-}" ]] && echo "--reporter=default --reporter=json --outputFile.json=$REPORT_DIR/$1.json"; }
 
 unset TEST_DATABASE_URL
-echo "== server tests on SQLite (temporary files) =="
+# Both at once: the PostgreSQL run waits on its server much of the time, so on two cores the pair
+# takes about two thirds of one after the other. Each run's output is shown whole, in turn.
+logs=$(mktemp -d)
 # shellcheck disable=SC2046
-npx vitest run --project server $(report server-sqlite) "$@"
+npx vitest run --project server $(report server-sqlite) "$@" >"$logs/sqlite.log" 2>&1 &
+sqlite_pid=$!
+# shellcheck disable=SC2046
+bash scripts/with-postgres.sh npx vitest run --project server $(report server-postgres) "$@" >"$logs/postgres.log" 2>&1 &
+postgres_pid=$!
+wait "$sqlite_pid"
 sqlite_status=$?
+wait "$postgres_pid"
+postgres_status=$?
 
+echo "== server tests on SQLite (temporary files) =="
+cat "$logs/sqlite.log"
 echo
 echo "== server tests on PostgreSQL (throwaway cluster) =="
-# shellcheck disable=SC2046
-bash scripts/with-postgres.sh npx vitest run --project server $(report server-postgres) "$@"
-postgres_status=$?
+cat "$logs/postgres.log"
+rm -rf "$logs"
 
 echo
 echo "server tests: SQLite $([[ $sqlite_status -eq 0 ]] && echo passed || echo "FAILED ($sqlite_status)"), PostgreSQL $([[ $postgres_status -eq 0 ]] && echo passed || echo "FAILED ($postgres_status)")"

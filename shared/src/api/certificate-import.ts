@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, instantSchema } from './import-fields';
 
 /**
  * The certificate sections of the import file (docs/import-format.md, "Certificates"): the types a
@@ -8,10 +9,6 @@ import { z } from 'zod';
  * (server/src/services/certificate-import.ts).
  */
 
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'An id is 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.');
-const instantSchema = z.iso.datetime({ offset: true, message: 'A date-time looks like 2025-03-01T09:00:00+05:30 (with Z or an offset).' });
 /** A PDF the institute put in BLOB_DIR/certificates (default DATA_DIR/blobs/certificates). */
 const certificateFileSchema = z
   .string()

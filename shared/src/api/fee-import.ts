@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './import-fields';
 
 /**
  * The fees' sections of the import file (docs/import-format.md, "Fees and payment methods"): fee
@@ -8,9 +9,6 @@ import { z } from 'zod';
  * head or receipt) are made by the import (server/src/services/fee-import.ts).
  */
 
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'An id is 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.');
 const paiseSchema = z.number().int('Amounts are whole paise (Rs 1 = 100).').min(0).max(10_000_000_000);
 const daySchema = z.iso.date({ message: 'A date looks like 2025-04-10.' });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_TODOS, TODO_MESSAGES, TODO_TEXT_MAX_LENGTH } from './desk-messages';
+import { idSchema, instantSchema, linkSchema } from './import-fields';
 
 /**
  * The portal's sections of the import file (docs/import-format.md, "The portal's data"): classes
@@ -11,14 +12,10 @@ import { MAX_TODOS, TODO_MESSAGES, TODO_TEXT_MAX_LENGTH } from './desk-messages'
  */
 
 /** Ids in the file: stable, so a re-import updates rather than adds. */
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'An id is 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.');
 const regNoSchema = z.string().trim().min(1).max(64);
 const nameSchema = z.string().trim().min(1).max(200);
 const teachersSchema = z.array(z.string().trim().min(1).max(200)).max(20);
 /** An instant: ISO 8601 with a zone. */
-const instantSchema = z.iso.datetime({ offset: true, message: 'A date-time looks like 2025-03-01T09:00:00+05:30 (with Z or an offset).' });
 
 /** A calendar day 'yyyy-MM-dd' that exists (no 2025-02-30). */
 export const calendarDateSchema = z
@@ -30,12 +27,6 @@ export const calendarDateSchema = z
     return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === date;
   }, 'This date does not exist.');
 
-/** A link a student opens: https (or http), or a path on this server ('/blobs/public/...'). */
-const linkSchema = z
-  .string()
-  .trim()
-  .max(2_000)
-  .refine((url) => /^https?:\/\/[^\s]+$/i.test(url) || /^\/[^/\s][^\s]*$/.test(url), 'A link starts with https:// (or http://), or with / for a file on this server.');
 
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUERY_MAX_LENGTH } from './query-messages';
+import { idSchema, instantSchema, linkSchema } from './import-fields';
 
 /**
  * The support queries' sections of the import file (docs/import-format.md, "Support queries"):
@@ -10,16 +11,6 @@ import { QUERY_MAX_LENGTH } from './query-messages';
  * (server/src/services/query-import.ts).
  */
 
-const idSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'An id is 1 to 64 letters, digits, "-" or "_", starting with a letter or digit.');
-const instantSchema = z.iso.datetime({ offset: true, message: 'A date-time looks like 2025-03-01T09:00:00+05:30 (with Z or an offset).' });
-/** A link a student opens: https (or http), or a path on this server ('/blobs/public/...'). */
-const linkSchema = z
-  .string()
-  .trim()
-  .max(2_000)
-  .refine((url) => /^https?:\/\/[^\s]+$/i.test(url) || /^\/[^/\s][^\s]*$/.test(url), 'A link starts with https:// (or http://), or with / for a file on this server.');
 const nameSchema = z.string().trim().min(1).max(200);
 const contentSchema = z.string().trim().min(1, 'The text is required.').max(QUERY_MAX_LENGTH, `Max ${QUERY_MAX_LENGTH} characters`);
 

@@ -584,7 +584,9 @@ class FastSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    // Immediate: the write lock is taken up front, so a second process writing (npm run import
+    // beside the server) waits busy_timeout instead of failing the read-then-write at once.
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {

@@ -8,6 +8,7 @@ import { UploadOutbox } from '../uploads/upload-outbox';
 import { UploadQueue } from '../uploads/upload-queue';
 import { storage } from '../../lib/storage';
 import { AnswerJournal, attemptKey } from './answer-journal';
+import { claimAttempt, type AttemptClaim } from './attempt-claim';
 import { fetchPaper, fetchTestIn, submitAnswers, syncAnswers } from './attempt-api';
 import { attemptFlags, type AttemptFlags } from './attempt-config';
 import { buildAttemptModel, type AttemptModel } from './attempt-paper';
@@ -87,11 +88,30 @@ async function deliverLeftovers(testId: string, userId: string): Promise<void> {
  * still holds unsent; then resumes delivering that journal (including a submit decided earlier).
  */
 export async function loadAttempt(testId: string, userId: string, callbacks: LoadCallbacks, signal?: AbortSignal): Promise<LoadResult> {
-  const reply = await fetchTestIn(testId, signal);
-  if ('type' in reply) {
-    await deliverLeftovers(testId, userId).catch(() => undefined);
-    return { kind: 'already-submitted', message: reply.message };
+  const attempt = attemptKey(userId, testId);
+  // Another tab with this attempt journals what it has and stops before this one reads the journal.
+  const [reply, claim] = await Promise.all([fetchTestIn(testId, signal), claimAttempt(`invigil-attempt:${attempt}`)]);
+  try {
+    if ('type' in reply) {
+      await deliverLeftovers(testId, userId).catch(() => undefined);
+      claim.release();
+      return { kind: 'already-submitted', message: reply.message };
+    }
+    return await prepareAttempt(testId, userId, reply, claim, callbacks, signal);
+  } catch (error) {
+    claim.release();
+    throw error;
   }
+}
+
+async function prepareAttempt(
+  testId: string,
+  userId: string,
+  reply: TestInReply,
+  claim: AttemptClaim,
+  callbacks: LoadCallbacks,
+  signal?: AbortSignal,
+): Promise<LoadResult> {
   const [paper, journal] = await Promise.all([paperOf(reply, signal), openJournal()]);
   const config: TestConfig = { ...reply.test.config, ...reply.testConfig };
   const flags = attemptFlags(config);
@@ -151,7 +171,7 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
     notify: callbacks.notify,
     onFinished: callbacks.onFinished,
     pendingIntent: intent,
-    channelName: `invigil-attempt:${attempt}`,
+    claim,
   });
   const files = createSignal<OverallFiles>({ iu: userData.iu, pu: userData.pu });
   const outbox = await UploadOutbox.open().catch(() => null);

@@ -13,6 +13,7 @@ import {
 import { partwiseStatusFromTimeLeft, type PartSchedule, type PartwiseStatus } from '@invigil/shared/domain/partwise-timing';
 import { computed, signal, type ReadonlySignal } from '@preact/signals-react';
 import type { SubmitIntent } from './answer-journal';
+import type { AttemptClaim } from './attempt-claim';
 import type { AttemptFlags } from './attempt-config';
 import type { AttemptModel } from './attempt-paper';
 import type { AttemptStore } from './attempt-store';
@@ -35,8 +36,8 @@ export interface AttemptSessionOptions {
   notify: (message: string, color: 'info' | 'error' | 'warning' | 'success') => void;
   /** The attempt is submitted on the server (by this page, an earlier one, or the server itself). */
   onFinished: (outcome: SubmitOutcome, reason: SubmitReason) => void;
-  /** Tabs of the same attempt talk on this channel: the newest one keeps the attempt. */
-  channelName?: string;
+  /** This tab's hold on the attempt (attempt-claim.ts): the newest tab keeps it. */
+  claim?: AttemptClaim;
   /** A submit decided on an earlier page and still waiting in the journal. */
   pendingIntent?: SubmitIntent | null;
   perfNow?: () => number;
@@ -66,7 +67,6 @@ export class AttemptSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly perfNow: () => number;
   private submitFailureShown = false;
-  private channel: BroadcastChannel | null = null;
 
   constructor(private readonly options: AttemptSessionOptions) {
     this.perfNow = options.perfNow ?? (() => performance.now());
@@ -104,29 +104,17 @@ export class AttemptSession {
       window.addEventListener('online', this.onOnline);
       window.addEventListener('pagehide', this.onPageHide);
     }
-    this.claimAttempt();
-    if (this.timeLeft.value <= 0) void this.submit('TEST_TIME_OUT');
-  }
-
-  /**
-   * Two tabs writing one journal would give out the same revisions: the newest tab announces
-   * itself and every older tab of the attempt journals what it has and stops.
-   */
-  private claimAttempt(): void {
-    if (!this.options.channelName || typeof BroadcastChannel === 'undefined') return;
-    this.channel = new BroadcastChannel(this.options.channelName);
-    this.channel.onmessage = (event: MessageEvent) => {
-      if (event.data !== 'claim' || this.phase.value === 'submitted') return;
+    this.options.claim?.onTakenOver(() => {
+      if (this.phase.value === 'submitted') return;
       this.takenOver.value = true;
       void this.options.store.journaled().finally(() => this.stop());
-    };
-    this.channel.postMessage('claim');
+    });
+    if (this.timeLeft.value <= 0) void this.submit('TEST_TIME_OUT');
   }
 
   stop(): void {
     clearTimeout(this.timer);
-    this.channel?.close();
-    this.channel = null;
+    this.options.claim?.release();
     this.options.store.dispose();
     this.options.engine.stop();
     if (typeof window !== 'undefined') {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -18,8 +18,10 @@ export function importFixture(dataDir: string, name: string, data: Record<string
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'import.json');
   writeFileSync(file, JSON.stringify({ version: 1, ...data }));
-  const tsx = join(process.cwd(), 'node_modules/tsx/dist/cli.mjs');
-  execFileSync(process.execPath, [tsx, 'server/src/cli/import.ts', file], { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
+  // The bundle the e2e run builds (scripts/test-e2e.sh); tsx on the sources otherwise.
+  const bundle = join(process.cwd(), 'server/dist/cli/import.js');
+  const command = existsSync(bundle) ? [bundle, file] : [join(process.cwd(), 'node_modules/tsx/dist/cli.mjs'), 'server/src/cli/import.ts', file];
+  execFileSync(process.execPath, command, { env: { ...process.env, DATA_DIR: dataDir }, stdio: 'pipe' });
 }
 
 export async function apiToken(request: APIRequestContext, student: E2eStudent): Promise<string> {

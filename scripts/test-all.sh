@@ -10,10 +10,15 @@ rm -rf "$REPORT_DIR" && mkdir -p "$REPORT_DIR"
 trap 'node scripts/test-summary.mjs "$REPORT_DIR"' EXIT
 step() { printf '\n== %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
 
-step "Typecheck"
-npm run typecheck
-step "Lint"
-npm run lint
+step "Typecheck and lint (side by side, each on one core)"
+npm run typecheck >"$REPORT_DIR/typecheck.log" 2>&1 &
+typecheck=$!
+lint_status=0
+npm run lint >"$REPORT_DIR/lint.log" 2>&1 || lint_status=$?
+typecheck_status=0
+wait "$typecheck" || typecheck_status=$?
+cat "$REPORT_DIR/typecheck.log" "$REPORT_DIR/lint.log"
+(( typecheck_status == 0 && lint_status == 0 ))
 step "Unit tests"
 npx vitest run --project shared --project portal --project extension \
   --reporter=default --reporter=json --outputFile.json="$REPORT_DIR/unit.json"

@@ -2,11 +2,14 @@ import { expect, test } from '@playwright/test';
 import { DEMO, lastOtpFor, signIn, snackbar } from './support';
 
 test('a visit that needs a login goes to sign-in and comes back to the page asked for', async ({ page }) => {
-  await page.goto('/test/42/instruction?resume=true');
-  await expect(page).toHaveURL('/auth/login?nextUrl=%2Ftest%2F42%2Finstruction%3Fresume%3Dtrue');
+  // A page with a query: the whole address comes back. (A test that does not exist would send the
+  // student on to Scheduled Tests, so a real screen is asked for.)
+  await page.goto('/study?type=assignment');
+  await expect(page).toHaveURL('/auth/login?nextUrl=%2Fstudy%3Ftype%3Dassignment');
   await expect(page.getByText('Please log in to continue!')).toBeVisible();
-  await signIn(page, DEMO.first.email, DEMO.first.password, '/test/42/instruction?resume=true');
-  await expect(page).toHaveTitle('Instructions');
+  await signIn(page, DEMO.first.email, DEMO.first.password, '/study?type=assignment');
+  await expect(page).toHaveTitle('Study Material');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('the login form says what is missing or wrong', async ({ page }) => {

@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAssetsPlugin } from '../scripts/compress-assets-vite-plugin';
 import { faceAssetsPlugin } from '../scripts/face-assets-vite-plugin';
+import { routePreloadsPlugin } from '../scripts/route-preloads-vite-plugin';
 import { serviceWorkerPlugin } from '../scripts/service-worker-vite-plugin';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), faceAssetsPlugin(), serviceWorkerPlugin(), compressAssetsPlugin()],
+  plugins: [react(), tailwindcss(), faceAssetsPlugin(), serviceWorkerPlugin(), routePreloadsPlugin(), compressAssetsPlugin()],
   // The face check's worker (camera module) imports Human's ES module build.
   worker: { format: 'es' },
   // The extension workspace uses React 18 (Plasmo) and npm hoists it to the root; the portal's

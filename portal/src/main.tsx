@@ -1,25 +1,40 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { initAuth } from './features/auth/auth-state';
+import { earlyCallsFor, needsLogin, routeFor } from './app/guard';
+import { hasLiveSession, initAuth } from './features/auth/auth-state';
 import { startExtensionPairing } from './features/extension/extension-status';
 import { registerServiceWorker } from './features/notifications/service-worker';
 import { activeThemeIndex, applyTheme } from './features/theme/themes';
+import { loadEarly } from './lib/api-client';
 import { showCarriedSnackbar } from './lib/reload-with-message';
 import './styles.css';
 
+// The screen's code first: the page names its chunks, so they are usually here before React renders.
+const openingRoute = routeFor(location.pathname);
+const screenLoad = openingRoute.screen.preload().catch(() => undefined);
+const FIRST_RENDER_WAIT_MS = 300;
 applyTheme(activeThemeIndex.value);
 initAuth();
+// Its first data too, beside its code (only with a session: loadEarly asks nothing without one).
+for (const call of earlyCallsFor(openingRoute, location.pathname)) loadEarly(call.path, call.query);
 // A message a reload interrupted (Signed out successfully!) shows for the rest of its time.
 showCarriedSnackbar();
 // Spec: the right-click context menu is disabled.
 document.addEventListener('contextmenu', (event) => event.preventDefault());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+// The first render waits a moment for the screen's code (usually already fetched): rendered
+// before it is evaluated, the screen would show the loading fallback, which React then keeps
+// for at least 300 ms.
+if (needsLogin(openingRoute, hasLiveSession())) render();
+else void Promise.race([screenLoad, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
 startExtensionPairing();
 // Push messages and the offline page (production builds only).
 registerServiceWorker();

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema, healthReplySchema } from '@invigil/shared/api/common';
 import { ERROR_MESSAGES } from './app';
@@ -163,6 +164,42 @@ describe('serving the portal', () => {
     const etag = plain.headers.get('etag') ?? '';
     const cached = await t.get('/assets/index-abc123.js', { 'if-none-match': etag });
     expect(cached.status).toBe(304);
+  });
+
+  it("names the chunks of each path's screen as module preloads in the page it sends, and revalidates it", async () => {
+    const t = await newApp();
+    writeFakePortal(t.config.portalDist);
+    mkdirSync(join(t.config.portalDist, '.vite'), { recursive: true });
+    const preloads = {
+      routes: [
+        { path: '/fee-list', files: ['assets/fee-list-page-a1.js', 'assets/table-rows-b2.js'] },
+        { path: '/test/:id', files: ['assets/test-detail-page-c3.js'] },
+        { path: '/test/:id/in', files: ['assets/test-in-page-d4.js'] },
+        // Never echoed into the page: not a chunk of ours.
+        { path: '/queries', files: ['https://elsewhere.example/x.js'] },
+      ],
+    };
+    writeFileSync(join(t.config.portalDist, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    const link = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
+    const fees = await (await t.get('/fee-list')).text();
+    expect(fees).toContain(link('assets/fee-list-page-a1.js'));
+    expect(fees).toContain(link('assets/table-rows-b2.js'));
+    expect(fees.indexOf(link('assets/table-rows-b2.js'))).toBeLessThan(fees.indexOf('</head>'));
+    expect(fees).toContain('<div id="root">');
+
+    const testIn = await (await t.get('/test/abc-1/in?x=1')).text();
+    expect(testIn).toContain(link('assets/test-in-page-d4.js'));
+    expect(testIn).not.toContain('test-detail-page');
+    expect(await (await t.get('/test/abc-1')).text()).toContain(link('assets/test-detail-page-c3.js'));
+    for (const plain of ['/queries', '/nowhere', '/']) expect(await (await t.get(plain)).text(), plain).not.toContain('modulepreload');
+
+    const gzip = await t.get('/fee-list', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('cache-control')).toBe('no-cache');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(fees);
+    const again = await t.get('/fee-list', { 'accept-encoding': 'gzip', 'if-none-match': gzip.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
   });
 
   it('serves byte ranges of a video, so the player can seek and show its length, and captions as text/vtt', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginRedirectFor, mayLeave, needsLogin, routeFor } from './guard';
+import { earlyCallsFor, loginRedirectFor, mayLeave, needsLogin, routeFor } from './guard';
 
 describe('routeFor', () => {
   it('finds the route and its title', () => {
@@ -37,5 +37,17 @@ describe('mayLeave', () => {
     expect(mayLeave('/test/1/in', '/test/1/in?qi=3', true)).toBe(true);
     expect(mayLeave('/test/1/in', '/test-submitted', false)).toBe(true);
     expect(mayLeave('/test', '/profile', true)).toBe(true);
+  });
+});
+
+describe('earlyCallsFor: the GETs a route starts at the app start', () => {
+  it('fills the path parameters and splits the query', () => {
+    expect(earlyCallsFor(routeFor('/test/abc-1/result'), '/test/abc-1/result')).toEqual([{ path: '/test/out/abc-1', query: {} }]);
+    expect(earlyCallsFor(routeFor('/test-results'), '/test-results')).toEqual([{ path: '/test/myresults', query: { page: '1' } }]);
+    expect(earlyCallsFor(routeFor('/notes/Physics/Laws%20of%20Motion/ch%201'), '/notes/Physics/Laws%20of%20Motion/ch%201')).toEqual([{ path: '/notes/ch%201', query: {} }]);
+  });
+  it('none for a route without data, and none for the test itself (its clock is anchored when its reply arrives)', () => {
+    expect(earlyCallsFor(routeFor('/auth/login'), '/auth/login')).toEqual([]);
+    expect(earlyCallsFor(routeFor('/test/abc/in'), '/test/abc/in')).toEqual([]);
   });
 });

@@ -9,6 +9,29 @@ export function routeFor(pathname: string, routes: readonly RouteMeta[] = ROUTES
   return routes.find((route) => matchRoute(parsePattern, route.path, pathname)[0]) ?? NOT_FOUND;
 }
 
+/**
+ * The calls a route's `data` names, for a visit of `pathname`: `:name` filled from the path (as
+ * the screens encode them) and the `?query` split off.
+ */
+export function earlyCallsFor(route: RouteMeta, pathname: string): { path: string; query: Record<string, string> }[] {
+  const [, params] = matchRoute(parsePattern, route.path, pathname);
+  if (!params) return [];
+  return (route.data ?? []).map((call) => {
+    const [path = '', search = ''] = call.split('?');
+    const filled = path.replace(/:(\w+)/g, (_whole, name: string) => {
+      const raw = (params as Record<string, string | undefined>)[name] ?? '';
+      let value = raw;
+      try {
+        value = decodeURIComponent(raw);
+      } catch {
+        // a malformed escape: sent as it came
+      }
+      return encodeURIComponent(value);
+    });
+    return { path: filled, query: Object.fromEntries(new URLSearchParams(search)) };
+  });
+}
+
 /** Where an unauthenticated visit goes: the login page with the full target as nextUrl. */
 export function loginRedirectFor(fullPath: string): string {
   return `/auth/login?nextUrl=${encodeURIComponent(fullPath)}`;

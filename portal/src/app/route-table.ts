@@ -1,7 +1,10 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 /** Every screen receives its route's title, so headings and the tab title agree. */
 export type ScreenProps = { title: string };
+
+/** A route's screen: loaded on first use, or earlier with `preload` (the app's start). */
+export type RouteScreen = ComponentType<ScreenProps> & { preload: () => Promise<unknown> };
 
 export interface RouteMeta {
   path: string;
@@ -11,23 +14,40 @@ export interface RouteMeta {
   skipAuth?: boolean;
   /** A test-in route: leaving it is cancelled while a test runs. */
   testIn?: boolean;
-  screen: LazyExoticComponent<ComponentType<ScreenProps>>;
+  screen: RouteScreen;
+  /**
+   * The GETs the screen makes first (`:name` from the path, an optional `?query`): started at the
+   * app's start, beside the screen's code, when the portal opens on this route.
+   */
+  data?: readonly string[];
 }
 
 /** Spec section 9: lazy screen loading has a 120 s timeout. */
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
 
-function screen<T extends ComponentType<ScreenProps>>(load: () => Promise<{ default: T }>): LazyExoticComponent<T> {
-  return lazy(
-    () =>
-      new Promise<{ default: T }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('Please check your internet connection!')), SCREEN_LOAD_TIMEOUT_MS);
-        load().then(
-          (module) => { clearTimeout(timer); resolve(module); },
-          (error: unknown) => { clearTimeout(timer); reject(error instanceof Error ? error : new Error(String(error))); },
-        );
-      }),
-  );
+function screen(load: () => Promise<{ default: ComponentType<ScreenProps> }>): RouteScreen {
+  let loaded: ComponentType<ScreenProps> | null = null;
+  let loading: Promise<{ default: ComponentType<ScreenProps> }> | null = null;
+  const start = () => {
+    loading ??= new Promise<{ default: ComponentType<ScreenProps> }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('Please check your internet connection!')), SCREEN_LOAD_TIMEOUT_MS);
+      load().then(
+        (module) => { clearTimeout(timer); loaded = module.default; resolve(module); },
+        (error: unknown) => { clearTimeout(timer); loading = null; reject(error instanceof Error ? error : new Error(String(error))); },
+      );
+    });
+    return loading;
+  };
+  const Lazy = lazy(start);
+  // A screen already loaded (its chunks named in the page the server sent, and loaded while
+  // the entry ran) renders at once: through lazy it would still suspend once, and React holds
+  // a revealed fallback for up to 300 ms. Chosen once per mount: switching from Lazy to the
+  // loaded component later would remount the screen and lose its state.
+  const Screen = (props: ScreenProps) => {
+    const [component] = useState<ComponentType<ScreenProps>>(() => loaded ?? Lazy);
+    return createElement(component, props);
+  };
+  return Object.assign(Screen, { preload: start });
 }
 
 const Home = screen(() => import('../features/home/home-page'));
@@ -47,48 +67,48 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/auth', title: 'Institute Management System', screen: Home, skipAuth: true },
   { path: '/auth/login', title: 'Login', screen: Login, skipAuth: true },
   { path: '/password/change', title: 'Change Password', screen: ChangePassword },
-  { path: '/desk', title: 'Desk', screen: Desk },
-  { path: '/dashboard/desk', title: 'Desk', screen: Desk },
+  { path: '/desk', title: 'Desk', screen: Desk, data: ['/desk', '/attendances/stat', '/live-class'] },
+  { path: '/dashboard/desk', title: 'Desk', screen: Desk, data: ['/desk', '/attendances/stat', '/live-class'] },
   // A bookmark opens its chapter's notes at the topic (query topic, subtopic).
-  { path: '/notes/:subject/:chapter/:chapterId', title: 'Notes', screen: screen(() => import('../features/notes/notes-page')) },
-  { path: '/timetable', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')) },
+  { path: '/notes/:subject/:chapter/:chapterId', title: 'Notes', screen: screen(() => import('../features/notes/notes-page')), data: ['/notes/:chapterId'] },
+  { path: '/timetable', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')), data: ['/live-class'] },
   // JOIN opens it in a new window with the class id, its date and the API endpoint.
   { path: '/live-class/:id', title: 'Live Class', screen: screen(() => import('../features/timetable/live-class-page')) },
   // One screen for the four: the route (or the type query) chooses the type (features/study/study-route.ts).
-  { path: '/study', title: 'Study Material', screen: Study },
+  { path: '/study', title: 'Study Material', screen: Study, data: ['/study-material/list/authorwise'] },
   { path: '/study/:subject_id', title: 'Study Material', screen: screen(() => import('../features/study/study-subject-page')) },
   { path: '/assignment', title: 'Assignment', screen: Study },
   { path: '/homework', title: 'Homework', screen: Study },
   { path: '/video-lecture', title: 'Video Lecture', screen: Study },
-  { path: '/attendance', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')) },
-  { path: '/certificates', title: 'Certificates', screen: screen(() => import('../features/certificates/certificates-page')) },
-  { path: '/certificate-request', title: 'Certificate Request', screen: screen(() => import('../features/certificates/certificate-request-page')) },
-  { path: '/fee-list', title: 'My Fees', screen: screen(() => import('../features/fees/fee-list-page')) },
-  { path: '/query-new', title: 'New Query', screen: screen(() => import('../features/queries/new-query-page')) },
-  { path: '/queries', title: 'Queries', screen: screen(() => import('../features/queries/queries-page')) },
-  { path: '/queries/:id', title: 'Query', screen: screen(() => import('../features/queries/query-page')) },
+  { path: '/attendance', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')), data: ['/attendances/stat'] },
+  { path: '/certificates', title: 'Certificates', screen: screen(() => import('../features/certificates/certificates-page')), data: ['/certificate-requests'] },
+  { path: '/certificate-request', title: 'Certificate Request', screen: screen(() => import('../features/certificates/certificate-request-page')), data: ['/certificate-request-types'] },
+  { path: '/fee-list', title: 'My Fees', screen: screen(() => import('../features/fees/fee-list-page')), data: ['/fee-list'] },
+  { path: '/query-new', title: 'New Query', screen: screen(() => import('../features/queries/new-query-page')), data: ['/query-types', '/subjects'] },
+  { path: '/queries', title: 'Queries', screen: screen(() => import('../features/queries/queries-page')), data: ['/queries'] },
+  { path: '/queries/:id', title: 'Query', screen: screen(() => import('../features/queries/query-page')), data: ['/query/:id'] },
   { path: '/troubleshoot', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/troubleshoot-page')) },
   { path: '/troubleshoot/capture-image', title: 'Capture Image', screen: screen(() => import('../features/troubleshoot/capture-image-page')) },
   { path: '/troubleshoot/guide/:topic', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/guide-page')) },
-  { path: '/profile', title: 'Profile', screen: screen(() => import('../features/profile/profile-page')) },
-  { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests },
+  { path: '/profile', title: 'Profile', screen: screen(() => import('../features/profile/profile-page')), data: ['/user/profile'] },
+  { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests, data: ['/test/list'] },
   // The test detail page's breadcrumb: the student's tests by series.
-  { path: '/mock-test', title: 'Mock Test', screen: screen(() => import('../features/mock-test/mock-test-page')) },
-  { path: '/test-results', title: 'Results', screen: screen(() => import('../features/results/results-page')) },
+  { path: '/mock-test', title: 'Mock Test', screen: screen(() => import('../features/mock-test/mock-test-page')), data: ['/test/mock-tests'] },
+  { path: '/test-results', title: 'Results', screen: screen(() => import('../features/results/results-page')), data: ['/test/myresults?page=1'] },
   { path: '/test-submitted', title: 'Test Submitted', screen: screen(() => import('../features/submitted/submitted-page')), skipAuth: true },
-  { path: '/test/:id', title: 'Test', screen: screen(() => import('../features/test-detail/test-detail-page')) },
+  { path: '/test/:id', title: 'Test', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
   { path: '/test/:id/in', title: 'Test', screen: screen(() => import('../features/attempt/test-in-page')), testIn: true },
   { path: '/test/:id/test-in-partwise', title: 'Test', screen: screen(() => import('../features/attempt/test-in-page')), testIn: true },
-  { path: '/test/:id/dashboard', title: 'Test Dashboard', screen: screen(() => import('../features/test-detail/test-detail-page')) },
-  { path: '/test/:id/instruction', title: 'Instructions', screen: Instruction },
+  { path: '/test/:id/dashboard', title: 'Test Dashboard', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
+  { path: '/test/:id/instruction', title: 'Instructions', screen: Instruction, data: ['/test/instruction/:id'] },
   { path: '/test/:id/ready-check', title: 'Device Check', screen: ReadyCheck },
-  { path: '/test/:id/result', title: 'Result', screen: screen(() => import('../features/results/result-page')) },
-  { path: '/test/:id/review', title: 'Review', screen: screen(() => import('../features/review/review-page')) },
+  { path: '/test/:id/result', title: 'Result', screen: screen(() => import('../features/results/result-page')), data: ['/test/out/:id'] },
+  { path: '/test/:id/review', title: 'Review', screen: screen(() => import('../features/review/review-page')), data: ['/test/out/:id'] },
   { path: '/chapter-test/:ids/instruction', title: 'Chapter Test', screen: screen(() => import('../features/tests/chapter-instruction-page')) },
-  { path: '/marksheet', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-list-page')) },
-  { path: '/marksheet/:id', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')) },
-  { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')) },
-  { path: '/answer-sheet/:id', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-page')) },
+  { path: '/marksheet', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-list-page')), data: ['/marksheets?page=1'] },
+  { path: '/marksheet/:id', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')), data: ['/marksheets/:id'] },
+  { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')), data: ['/test/attempted-list'] },
+  { path: '/answer-sheet/:id', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-page')), data: ['/test/answer/:id'] },
 ];
 
 export const NOT_FOUND: RouteMeta = {

@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, CONNECTION_MESSAGE, toApiError } from './api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, CONNECTION_MESSAGE, apiCall, configureApi, loadEarly, toApiError } from './api-client';
 
 function fetchError(status: number | null, data?: unknown): FetchError {
   const error = new FetchError('request failed');
@@ -35,5 +35,57 @@ describe('toApiError', () => {
   it('falls back to the status text, then the error message', () => {
     expect(toApiError(fetchError(500, 'oops')).message).toBe('Status text');
     expect(toApiError(new Error('boom')).message).toBe('boom');
+  });
+});
+
+describe('loadEarly: a screen takes the reply of the call started at app start', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    configureApi({ getToken: () => null, onUnauthorized: () => {} });
+  });
+
+  function stubFetch(replies: (() => Response)[]) {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      calls.push(String(input instanceof Request ? input.url : input));
+      const next = replies.shift();
+      if (!next) throw new TypeError('no more replies');
+      return next();
+    }));
+    return calls;
+  }
+  const json = (data: unknown, status = 200) => () => new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
+
+  it("one request for the early call and the screen's same call (cache-busting ts aside), once", async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([json({ n: 1 }), json({ n: 2 })]);
+    loadEarly('/fee-list', { ts: 1 });
+    expect(await apiCall('/fee-list', { query: { ts: 2 } })).toEqual({ n: 1 });
+    // Taken once: the next call asks the server.
+    expect(await apiCall('/fee-list')).toEqual({ n: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a call with other parameters is not served the early reply', async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([json({ page: 1 }), json({ page: 2 })]);
+    loadEarly('/test/myresults', { page: 1 });
+    expect(await apiCall('/test/myresults', { query: { page: 2 } })).toEqual({ page: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("an early call that failed is the screen's failure, with the server's message; its Retry asks again", async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([json({ message: 'busy' }, 503), json({ ok: true })]);
+    loadEarly('/desk');
+    await expect(apiCall('/desk')).rejects.toMatchObject({ message: 'busy', status: 503 });
+    expect(await apiCall('/desk')).toEqual({ ok: true });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('nothing is started without a session', async () => {
+    const calls = stubFetch([]);
+    loadEarly('/desk');
+    expect(calls).toHaveLength(0);
   });
 });

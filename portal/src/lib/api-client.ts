@@ -63,8 +63,47 @@ export function toApiError(error: unknown, onUnauthorized: () => void = () => {}
   return new ApiError(error instanceof Error ? error.message : String(error), null);
 }
 
+/** Query parameters that only defeat caches (a time in ms): not part of what a call asks. */
+const CACHE_BUSTERS = new Set(['ts', 'q']);
+/** An early reply older than this is not handed out: the screen asks afresh. */
+export const EARLY_REPLY_TTL_MS = 15_000;
+const earlyReplies = new Map<string, { at: number; reply: Promise<unknown> }>();
+
+function callKey(path: string, query: CallOptions['query']): string {
+  const params = Object.entries(query ?? {})
+    .filter(([name, value]) => value !== undefined && !CACHE_BUSTERS.has(name))
+    .map(([name, value]) => `${name}=${String(value)}`)
+    .sort();
+  return params.length > 0 ? `${path}?${params.join('&')}` : path;
+}
+
+/**
+ * Starts a GET the screen about to open will make, while its code still loads (app start): the
+ * screen's own identical call, within EARLY_REPLY_TTL_MS, takes this reply instead of asking again,
+ * once. It is the screen's call started sooner: a failure is the screen's failure, shown with its
+ * Retry as any other.
+ */
+export function loadEarly(path: string, query?: CallOptions['query']): void {
+  if (!hooks.getToken()) return;
+  const reply = apiCall(path, { query });
+  reply.catch(() => undefined);
+  earlyReplies.set(callKey(path, query), { at: Date.now(), reply });
+}
+
+function takeEarlyReply(path: string, query: CallOptions['query']): Promise<unknown> | null {
+  const key = callKey(path, query);
+  const early = earlyReplies.get(key);
+  if (!early) return null;
+  earlyReplies.delete(key);
+  return Date.now() - early.at <= EARLY_REPLY_TTL_MS ? early.reply : null;
+}
+
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
   const { auth = true, method = 'GET', body, query, signal, keepalive } = options;
+  if (method === 'GET' && earlyReplies.size > 0) {
+    const early = takeEarlyReply(path, query);
+    if (early) return early as Promise<T>;
+  }
   const token = hooks.getToken();
   if (auth && !token) throw new ApiError(LOGIN_REQUIRED_MESSAGE, null);
   try {

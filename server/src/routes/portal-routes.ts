@@ -5,6 +5,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
 import { isApiPath } from '../middleware/security-headers';
+import { createPortalIndex, type PortalPage } from './portal-index';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -166,6 +167,7 @@ export async function serveFile(c: Context, file: string, stats: Stats, cacheCon
 export function portalRoutes(portalDist: string): Handler {
   const root = resolve(portalDist);
   const indexFile = join(root, 'index.html');
+  let index: { mtimeMs: number; pageFor: (path: string) => PortalPage } | null = null;
 
   return async (c) => {
     if (isApiPath(c.req.path)) return c.notFound();
@@ -184,6 +186,22 @@ export function portalRoutes(portalDist: string): Handler {
     }
     const indexStats = await fileStats(indexFile);
     if (!indexStats) return c.text(PORTAL_NOT_BUILT_MESSAGE, 503, { 'Cache-Control': 'no-store' });
-    return serveFile(c, indexFile, indexStats, REVALIDATE);
+    // A rebuild while the server runs is picked up at the next page.
+    if (!index || index.mtimeMs !== indexStats.mtimeMs) index = { mtimeMs: indexStats.mtimeMs, pageFor: createPortalIndex(root, indexFile) };
+    return servePage(c, index.pageFor(c.req.path));
   };
+}
+
+/** The SPA's page for one path, compressed as the browser accepts, revalidated by its ETag. */
+function servePage(c: Context, page: PortalPage): Response {
+  const headers: Record<string, string> = { 'Content-Type': CONTENT_TYPES['.html'] ?? 'text/html', 'Cache-Control': REVALIDATE, Vary: 'Accept-Encoding' };
+  const accepted = acceptedEncodings(c);
+  const [encoding, body] = accepted.has('br') ? (['br', page.brotli] as const) : accepted.has('gzip') ? (['gzip', page.gzip] as const) : ([null, Buffer.from(page.html)] as const);
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['ETag'] = encoding ? page.etag.replace(/"$/, `-${encoding}"`) : page.etag;
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === headers['ETag'])) return c.body(null, 304, headers);
+  headers['Content-Length'] = String(body.length);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(new Uint8Array(body), 200, headers);
 }

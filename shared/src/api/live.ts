@@ -1,0 +1,195 @@
+/**
+ * Live proctoring (issue 12): one realtime channel per student's attempt and one per test for its
+ * proctors, carrying presence, the status pings, chat, proctor commands and live trail events.
+ *
+ *   WebSocket  GET /api/live                      first message `hello` (a session token: the student's
+ *                                                 or a proctor's); origins checked; then the messages below
+ *   HTTP       POST /api/live/ping  (student)     the same status, acks and chat when no WebSocket opens:
+ *                                                 the reply carries what is pending; the next ping confirms it
+ *   HTTP       POST /api/proctor/login            {email, password} -> {token, proctor}   (the console)
+ *   HTTP       GET  /api/proctor/tests            the tests this proctor is assigned to
+ *   HTTP       GET  /api/proctor/tests/{id}       the candidates of one test, as the live snapshot
+ *   HTTP       GET  /api/proctor/tests/{id}/trail/{uid}  one candidate's full event trail
+ *   HTTP       GET  /api/live/chat/{testId}       the student's own chat thread of a test (CHAT panel)
+ *
+ * Commands are delivered at least once and applied once: each has an id chosen by the server; the
+ * student's page acknowledges `delivered` when it receives one and `applied` once it has acted; a
+ * page that reconnects (or pings) gets every command not yet applied, and ignores ids it has
+ * applied already. The server applies what it owns itself, at once: EXTEND_TEST moves the deadline,
+ * PAUSE/RESUME move it by the paused time, PROCTOR_TERMINATE submits with that reason even if the
+ * browser is gone. Everything a proctor does goes on the attempt's trail with who and why.
+ */
+import { z } from 'zod';
+
+const epochMs = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const id = z.string().min(1).max(64);
+
+/** Spec section 4, plus the anchors' warning and pause/resume. */
+export const PROCTOR_COMMANDS = ['PROCTOR_TERMINATE', 'RELOAD', 'RELOAD_IMAGE', 'RELOAD_VIDEO', 'EXTEND_TEST', 'SELECT_WEBCAM', 'WARN', 'PAUSE', 'RESUME'] as const;
+export const proctorCommandTypeSchema = z.enum(PROCTOR_COMMANDS);
+export type ProctorCommandType = z.infer<typeof proctorCommandTypeSchema>;
+
+/** sent: stored, not yet seen by the page; delivered: the page has it; applied: the page (or the server) acted on it. */
+export const commandStateSchema = z.enum(['sent', 'delivered', 'applied']);
+export type CommandState = z.infer<typeof commandStateSchema>;
+
+export const MAX_CHAT_LENGTH = 1_000;
+export const MAX_COMMAND_REASON_LENGTH = 500;
+/** EXTEND_TEST: whole minutes. */
+export const MAX_EXTEND_MINUTES = 600;
+export const CHAT_NOT_SENT = 'Message was not sent! Please try again.';
+export const TEST_EXTENDED = (minutes: number) => `Test time extended by ${minutes} minutes.`;
+export const TERMINATED_BY_PROCTOR = 'The test was terminated by proctor.';
+
+/** A command as the student's page receives it. */
+export const proctorCommandSchema = z.object({
+  id,
+  type: proctorCommandTypeSchema,
+  tid: id,
+  uid: id,
+  /** The proctor's reason: shown to the student with WARN and PAUSE, kept on the trail always. */
+  reason: z.string().max(MAX_COMMAND_REASON_LENGTH),
+  /** EXTEND_TEST: minutes added. */
+  et: z.number().int().positive().max(MAX_EXTEND_MINUTES).optional(),
+  /** SELECT_WEBCAM: the device id to switch to. */
+  ed: z.string().max(512).optional(),
+  /** Who sent it (the proctor's display name). */
+  by: z.string().max(200),
+  at: epochMs,
+  state: commandStateSchema,
+});
+export type ProctorCommand = z.infer<typeof proctorCommandSchema>;
+
+/** A chat message (spec section 3): teid is null when the student wrote it; un and tn name the sides. */
+export const chatMessageSchema = z.object({
+  id,
+  m: z.string().max(MAX_CHAT_LENGTH),
+  uid: id,
+  tid: id,
+  teid: id.nullable(),
+  ts: epochMs,
+  /** Read by the other side. */
+  r: z.boolean(),
+  un: z.string().max(200).optional(),
+  tn: z.string().max(200).optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** What the student's page reports on each status ping (spec: every PING_INTERVAL ticks). */
+export const candidateStatusSchema = z.object({
+  /** The question the student is on. */
+  qn: z.number().int().positive().max(10_000),
+  answered: z.number().int().nonnegative().max(10_000),
+  marked: z.number().int().nonnegative().max(10_000),
+  /** Changes journaled on the device and not yet acknowledged by the server. */
+  unsent: z.number().int().nonnegative().max(100_000),
+  /** The extension is paired and watching. */
+  extension: z.boolean(),
+  /** The student's clock when sent: the console shows the offset to the server's. */
+  clock: epochMs,
+});
+export type CandidateStatus = z.infer<typeof candidateStatusSchema>;
+
+export const commandAckSchema = z.object({ id, state: z.enum(['delivered', 'applied']) });
+export type CommandAck = z.infer<typeof commandAckSchema>;
+
+/** A chat message from the student's page; its id makes a resend after a drop land once. */
+export const studentChatSchema = z.object({ id, m: z.string().max(MAX_CHAT_LENGTH) });
+
+// ---------------------------------------------------------------------------------------------
+// Student <-> server
+
+export const studentToServerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), token: z.string().min(1).max(4_096), tid: id }),
+  z.object({ type: z.literal('status'), status: candidateStatusSchema }),
+  z.object({ type: z.literal('ack'), acks: z.array(commandAckSchema).min(1).max(100) }),
+  z.object({ type: z.literal('chat'), chat: studentChatSchema }),
+  /** The student has read the proctor's messages up to this time. */
+  z.object({ type: z.literal('read'), upTo: epochMs }),
+]);
+export type StudentToServer = z.infer<typeof studentToServerSchema>;
+
+export const serverToStudentSchema = z.discriminatedUnion('type', [
+  /** After hello: the server's clock, every command not yet applied, the chat thread. */
+  z.object({ type: z.literal('welcome'), serverTime: epochMs, commands: z.array(proctorCommandSchema), chat: z.array(chatMessageSchema), chatDisabled: z.boolean() }),
+  z.object({ type: z.literal('command'), command: proctorCommandSchema }),
+  z.object({ type: z.literal('chat'), message: chatMessageSchema }),
+  /** The server's deadline moved (EXTEND_TEST, PAUSE, RESUME): the page's timer follows. */
+  z.object({ type: z.literal('deadline'), time_left: z.number().int().nonnegative(), paused: z.boolean() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerToStudent = z.infer<typeof serverToStudentSchema>;
+
+/** POST /live/ping: the WebSocket's messages over HTTP. */
+export const livePingRequestSchema = z.object({
+  tid: id,
+  status: candidateStatusSchema,
+  acks: z.array(commandAckSchema).max(100).default([]),
+  chat: z.array(studentChatSchema).max(20).default([]),
+  /** The newest chat message the page has (ts): the reply carries those after it. */
+  chatSince: epochMs.default(0),
+});
+export type LivePingRequest = z.input<typeof livePingRequestSchema>;
+
+export const livePingReplySchema = z.object({
+  serverTime: epochMs,
+  commands: z.array(proctorCommandSchema),
+  chat: z.array(chatMessageSchema),
+  time_left: z.number().int().nonnegative(),
+  paused: z.boolean(),
+});
+export type LivePingReply = z.infer<typeof livePingReplySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Proctor <-> server
+
+export const proctorCommandRequestSchema = z.object({
+  type: proctorCommandTypeSchema,
+  uids: z.array(id).min(1).max(1_000),
+  reason: z.string().trim().min(1, 'Give a reason: it goes on the trail.').max(MAX_COMMAND_REASON_LENGTH),
+  et: z.number().int().positive().max(MAX_EXTEND_MINUTES).optional(),
+  ed: z.string().max(512).optional(),
+});
+export type ProctorCommandRequest = z.infer<typeof proctorCommandRequestSchema>;
+
+export const proctorToServerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), token: z.string().min(1).max(4_096), tid: id }),
+  /** uid null: to every candidate of the test. */
+  z.object({ type: z.literal('chat'), id, uid: id.nullable(), m: z.string().trim().min(1).max(MAX_CHAT_LENGTH) }),
+  z.object({ type: z.literal('command'), command: proctorCommandRequestSchema }),
+]);
+export type ProctorToServer = z.infer<typeof proctorToServerSchema>;
+
+/** One candidate as the console shows it. */
+export const liveCandidateSchema = z.object({
+  uid: id,
+  name: z.string(),
+  reg_no: z.string(),
+  /** not-started, running, paused, submitted. */
+  phase: z.enum(['not-started', 'running', 'paused', 'submitted']),
+  online: z.boolean(),
+  /** When the channel dropped (null while connected or never connected). */
+  disconnectedSince: epochMs.nullable(),
+  /** How the page reaches us: websocket, http (ping fallback) or none yet. */
+  via: z.enum(['websocket', 'http', 'none']),
+  time_left: z.number().int().nonnegative().nullable(),
+  status: candidateStatusSchema.nullable(),
+  /** The student's clock minus the server's at the last status (ms). */
+  clockOffsetMs: z.number().int().nullable(),
+  flags: z.number().int().nonnegative(),
+  lastFlag: z.object({ kind: z.string(), at: epochMs, evidence: z.string().nullable() }).nullable(),
+  /** A link to the latest snapshot when the test takes them. */
+  snapshotUrl: z.string().nullable(),
+  unreadChat: z.number().int().nonnegative(),
+});
+export type LiveCandidate = z.infer<typeof liveCandidateSchema>;
+
+export const serverToProctorSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), serverTime: epochMs, candidates: z.array(liveCandidateSchema), commands: z.array(proctorCommandSchema), chat: z.array(chatMessageSchema) }),
+  z.object({ type: z.literal('candidate'), candidate: liveCandidateSchema }),
+  z.object({ type: z.literal('chat'), message: chatMessageSchema }),
+  z.object({ type: z.literal('command'), command: proctorCommandSchema }),
+  z.object({ type: z.literal('flag'), uid: id, kind: z.string(), at: epochMs, evidence: z.string().nullable() }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerToProctor = z.infer<typeof serverToProctorSchema>;

@@ -10,7 +10,10 @@
  *   HTTP       GET  /api/proctor/tests            the tests this proctor is assigned to
  *   HTTP       GET  /api/proctor/tests/{id}       the candidates of one test, as the live snapshot
  *   HTTP       GET  /api/proctor/tests/{id}/trail/{uid}  one candidate's full event trail
- *   HTTP       GET  /api/live/chat/{testId}       the student's own chat thread of a test (CHAT panel)
+ *   HTTP       GET  /api/live/chat/{testId}       the student's own chat thread of a test (CHAT panel): liveChatThreadSchema
+ *   HTTP       POST /api/live/chat/{testId}       {id, m} from the Scheduled Tests' CHAT panel -> {message}
+ *   HTTP       POST /api/proctor/tests/{id}/chat     {id, uid, m} when the console's WebSocket cannot open -> {message}
+ *   HTTP       POST /api/proctor/tests/{id}/commands proctorCommandRequestSchema, same fallback -> {commands}
  *
  * Commands are delivered at least once and applied once: each has an id chosen by the server; the
  * student's page acknowledges `delivered` when it receives one and `applied` once it has acted; a
@@ -193,3 +196,39 @@ export const serverToProctorSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type ServerToProctor = z.infer<typeof serverToProctorSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// HTTP replies (the console's calls and the CHAT panel outside a running test)
+
+/** GET /live/chat/{testId}: chatDisabled from the user's and the test's DISABLE_CHAT (default: disabled). */
+export const liveChatThreadSchema = z.object({ chatDisabled: z.boolean(), chat: z.array(chatMessageSchema) });
+export type LiveChatThread = z.infer<typeof liveChatThreadSchema>;
+export const liveChatSentSchema = z.object({ message: chatMessageSchema });
+
+export const proctorSchema = z.object({ id, name: z.string().max(200), email: z.string().max(320) });
+export type Proctor = z.infer<typeof proctorSchema>;
+export const proctorLoginRequestSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(200) });
+export const proctorLoginReplySchema = z.object({ token: z.string().min(1), proctor: proctorSchema });
+export type ProctorLoginReply = z.infer<typeof proctorLoginReplySchema>;
+
+/** GET /proctor/tests: one row per assigned test. */
+export const proctorTestSchema = z.object({ id, name: z.string(), starts_at: epochMs.nullable(), ends_at: epochMs.nullable(), candidates: z.number().int().nonnegative() });
+export type ProctorTest = z.infer<typeof proctorTestSchema>;
+export const proctorTestsReplySchema = z.array(proctorTestSchema);
+
+/** GET /proctor/tests/{id}: what the WebSocket's welcome carries, for a console without one (polled). */
+export const proctorTestSnapshotSchema = z.object({
+  test: z.object({ id, name: z.string() }),
+  serverTime: epochMs,
+  candidates: z.array(liveCandidateSchema),
+  commands: z.array(proctorCommandSchema),
+  chat: z.array(chatMessageSchema),
+});
+export type ProctorTestSnapshot = z.infer<typeof proctorTestSnapshotSchema>;
+
+/** GET /proctor/tests/{id}/trail/{uid}: the candidate's events, oldest first. */
+export const trailEntrySchema = z.object({ at: epochMs, kind: z.string(), detail: z.string().nullable(), evidence: z.string().nullable(), by: z.string().nullable() });
+export type TrailEntry = z.infer<typeof trailEntrySchema>;
+export const proctorTrailReplySchema = z.object({ uid: id, name: z.string(), entries: z.array(trailEntrySchema) });
+export type ProctorTrailReply = z.infer<typeof proctorTrailReplySchema>;
+export const proctorCommandsSentSchema = z.object({ commands: z.array(proctorCommandSchema) });

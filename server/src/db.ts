@@ -95,6 +95,8 @@ export interface AttemptsTable {
   result: string | null;
   remark: string | null;
   updated_at: number;
+  /** Set while a proctor has paused the attempt (migration 0013). */
+  paused_at: number | null;
 }
 
 export interface AnswersTable {
@@ -417,6 +419,39 @@ export interface PaymentRejectionsTable { id: string; source: string; reason: st
 export interface GatewaySimulatorOrdersTable { id: string; amount_paise: number; currency: string; receipt: string; status: string; created_at: number }
 export interface GatewaySimulatorPaymentsTable { id: string; order_id: string; amount_paise: number; method: string; status: string; created_at: number }
 
+/** Migration 0013: live proctoring. */
+export interface ProctorsTable { id: string; email: string; name: string; password_hash: string; created_at: number; updated_at: number }
+export interface ProctorTestsTable { proctor_id: string; test_id: string }
+export interface ChatMessagesTable {
+  test_id: string;
+  /** The student whose thread it is. */
+  user_id: string;
+  /** Chosen by the sender: a resend lands once. */
+  id: string;
+  author: 'student' | 'proctor';
+  proctor_id: string | null;
+  proctor_name: string | null;
+  body: string;
+  sent_at: number;
+  /** Read by the other side. */
+  read_at: number | null;
+}
+export interface ProctorCommandsTable {
+  id: string;
+  attempt_id: string;
+  test_id: string;
+  user_id: string;
+  type: string;
+  reason: string;
+  et: number | null;
+  ed: string | null;
+  proctor_id: string;
+  proctor_name: string;
+  sent_at: number;
+  delivered_at: number | null;
+  applied_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -467,6 +502,10 @@ export interface Database {
   payment_rejections: PaymentRejectionsTable;
   gateway_simulator_orders: GatewaySimulatorOrdersTable;
   gateway_simulator_payments: GatewaySimulatorPaymentsTable;
+  proctors: ProctorsTable;
+  proctor_tests: ProctorTestsTable;
+  chat_messages: ChatMessagesTable;
+  proctor_commands: ProctorCommandsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -13,6 +13,7 @@ import * as createStudyItems from './0009-create-study-items';
 import * as createFeesAndPayments from './0010-create-fees-and-payments';
 import * as createQueries from './0011-create-queries';
 import * as createCertificates from './0012-create-certificates';
+import * as createLiveProctoring from './0013-create-live-proctoring';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-create-fees-and-payments': createFeesAndPayments,
   '0011-create-queries': createQueries,
   '0012-create-certificates': createCertificates,
+  '0013-create-live-proctoring': createLiveProctoring,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -30,6 +30,8 @@ export interface AttemptRecord {
   mpCharged: number;
   remark: string | null;
   updatedAt: number;
+  /** Set while a proctor has paused it: time does not run. */
+  pausedAt: number | null;
 }
 
 export interface AnswerRecord {
@@ -94,6 +96,7 @@ function toAttemptRecord(row: Omit<Selectable<AttemptsTable>, 'result'>): Attemp
     mpCharged: Number(row.mp_charged),
     remark: row.remark,
     updatedAt: Number(row.updated_at),
+    pausedAt: toNumberOrNull(row.paused_at),
   };
 }
 
@@ -129,6 +132,7 @@ const ATTEMPT_COLUMNS = [
   'attempts.mp_charged',
   'attempts.remark',
   'attempts.updated_at',
+  'attempts.paused_at',
 ] as const;
 
 /** The attempt's columns renamed `a_*`, to sit next to a test's in one row. */
@@ -148,6 +152,7 @@ const ATTEMPT_COLUMNS_ALIASED = [
   'attempts.mp_charged as a_mp_charged',
   'attempts.remark as a_remark',
   'attempts.updated_at as a_updated_at',
+  'attempts.paused_at as a_paused_at',
 ] as const;
 
 type AliasedAttemptRow = { [K in keyof Omit<AttemptsTable, 'result'> as `a_${K}`]: AttemptsTable[K] | null };
@@ -171,6 +176,7 @@ function aliasedAttempt(row: AliasedAttemptRow): AttemptRecord | undefined {
     mp_charged: row.a_mp_charged as number,
     remark: row.a_remark,
     updated_at: row.a_updated_at as number,
+    paused_at: row.a_paused_at,
   });
 }
 
@@ -395,6 +401,8 @@ export function createAttemptRepository(db: Kysely<Database>) {
         .selectFrom('attempts')
         .select('id')
         .where('submitted_at', 'is', null)
+        // A paused attempt's time does not run: RESUME moves its deadline.
+        .where('paused_at', 'is', null)
         .where('deadline_ms', '<', cutoff)
         .orderBy('deadline_ms')
         .limit(limit)

@@ -54,6 +54,10 @@ const alreadySubmitted = (): AlreadySubmittedReply => ({ type: ALREADY_SUBMITTED
 export const paperUrl = (testId: string, version: number): string => `${API_PREFIX}/test/paper/${encodeURIComponent(testId)}/${version}`;
 export const roomNo = (testId: string): string => `invigil-${testId}`;
 
+/** The attempt's clock: stopped at the pause while a proctor has paused it (issue 12). */
+const clockOf = (attempt: Pick<AttemptRecord, 'pausedAt'>, now: number): number => Math.min(attempt.pausedAt ?? now, now);
+const pausedReply = (attempt: Pick<AttemptRecord, 'pausedAt' | 'submittedAt'>): { paused?: true } => (attempt.pausedAt !== null && attempt.submittedAt === null ? { paused: true } : {});
+
 /** The highest rev among an attempt's answers, on time or late; 0 when none. */
 const maxRevOf = (answers: readonly { rev: number }[]): number => answers.reduce((max, answer) => Math.max(max, answer.rev), 0);
 
@@ -317,9 +321,9 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const { test, attempt, maxRev } = target;
         if (!attempt) throw notStarted();
         const submitted = attempt.submittedAt !== null;
-        const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, now);
+        const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, clockOf(attempt, now));
         if (late || attempt.lastQn === Math.min(request.qn, test.noq)) {
-          return { success: true, acked_rev: maxRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted };
+          return { success: true, acked_rev: maxRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, clockOf(attempt, now)), late, submitted, ...pausedReply(attempt) };
         }
       }
       return db.transaction().execute(async (trx): Promise<SyncReply> => {
@@ -327,11 +331,11 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const target = await lockedTarget(repo, user.id, request.id);
         const { test, attempt } = target;
         const submitted = attempt.submittedAt !== null;
-        const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, now);
+        const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, clockOf(attempt, now));
         const closed = late ? new Set<number>() : await closedPartQns(trx, target, request.updates, now);
         const ackedRev = await applyUpdates(repo, target, request.updates, late, now, closed);
         if (!late && attempt.lastQn !== Math.min(request.qn, test.noq)) await repo.setLastQn(attempt.id, Math.min(request.qn, test.noq), now);
-        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, now), late, submitted, ...closedPartReply(closed) };
+        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, clockOf(attempt, now)), late, submitted, ...closedPartReply(closed), ...pausedReply(attempt) };
       });
     },
 
@@ -361,6 +365,21 @@ export function createAttemptService(deps: AttemptServiceDeps) {
      * Submits, with reason TEST_TIME_OUT, every attempt whose deadline and grace have passed at
      * `now`, and scores it: the browser may be gone. Returns how many it submitted.
      */
+    /**
+     * Submits and scores one attempt on the server's own authority (a proctor's PROCTOR_TERMINATE):
+     * the browser may be gone. False when it was already submitted.
+     */
+    async submitByServer(attemptId: string, reason: SubmitRequest['terminated'], now: number = clock.now()): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        if (dbKind === 'postgres') await trx.selectFrom('attempts').select('id').where('id', '=', attemptId).forUpdate().execute();
+        const attempt = await createAttemptRepository(trx).findById(attemptId);
+        if (!attempt || attempt.submittedAt !== null) return false;
+        const test = await createTestRepository(trx).findById(attempt.testId);
+        if (!test) return false;
+        return submitAttempt(trx, test, attempt, reason, isPastGrace(attempt.deadlineMs, graceMs, clockOf(attempt, now)), now);
+      });
+    },
+
     async sweepExpiredAttempts(now: number = clock.now()): Promise<number> {
       let submitted = 0;
       for (;;) {

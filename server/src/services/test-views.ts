@@ -26,7 +26,8 @@ export function timeToStart(test: TestRecord, now: number): number {
 }
 
 export function isResumeable(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number): boolean {
-  return attempt !== undefined && attempt.submittedAt === null && test.allowResume && !isPastGrace(attempt.deadlineMs, graceMs, now);
+  // A paused attempt's clock stands still (issue 12).
+  return attempt !== undefined && attempt.submittedAt === null && test.allowResume && !isPastGrace(attempt.deadlineMs, graceMs, Math.min(attempt.pausedAt ?? now, now));
 }
 
 export type TestStatus = Pick<
@@ -148,7 +149,7 @@ export function userData(
     _id: attempt.id,
     mock_id: attempt.testId,
     test_data: savedStates(answers, uploads?.byQuestion),
-    timeLeft: attempt.submittedAt === null ? timeLeftSeconds(attempt.deadlineMs, now) : 0,
+    timeLeft: attempt.submittedAt === null ? timeLeftSeconds(attempt.deadlineMs, Math.min(attempt.pausedAt ?? now, now)) : 0,
     last_qn: attempt.lastQn,
     iu: uploads?.overall.iu ?? [],
     pu: uploads?.overall.pu ?? [],

@@ -66,6 +66,8 @@ export const syncReplySchema = z.object({
    * scored. Absent when there are none.
    */
   closed_part_qns: closedPartQnsSchema,
+  /** True while a proctor has paused the attempt (issue 12): time_left does not run. Absent otherwise. */
+  paused: z.boolean().optional(),
 });
 export type SyncReply = z.infer<typeof syncReplySchema>;
 

@@ -72,7 +72,7 @@ async function paperOf(reply: TestInReply, signal?: AbortSignal): Promise<TestPa
  * holds changes it never delivered: the server keeps such late updates (marked late), so send them
  * once with a submit, then forget the journal.
  */
-async function deliverLeftovers(testId: string, userId: string): Promise<void> {
+export async function deliverLeftovers(testId: string, userId: string): Promise<void> {
   const journal = await openJournal();
   const attempt = attemptKey(userId, testId);
   const [pending, intent] = await Promise.all([journal.pending(attempt), journal.submitIntent(attempt)]);

@@ -23,6 +23,7 @@ import { useAttempt } from './attempt-context';
 import { PreviewDialog, RestDialog, SubmitDialog, SubmittingOverlay, TakenOverOverlay } from './attempt-dialogs';
 import { Modal } from '../../ui/modal';
 import { AttemptToolbar } from './attempt-toolbar';
+import { LiveAttemptLayer, LiveChatButton } from '../live/live-attempt';
 import { NavigatorLegend, NavigatorTools, QuestionGrid, QuestionNavigator } from './question-navigator';
 import { QuestionPanel } from './question-panel';
 import { TimeLeft } from './time-left';
@@ -63,6 +64,7 @@ function BottomBar() {
           {CLEAR_ICON}Clear
         </button>
       ) : null}
+      <LiveChatButton />
       <button type="button" className="btn btn-primary btn-sm sm:btn-md ml-auto" onClick={() => session.saveNext()} aria-keyshortcuts="Alt+N" data-testid="save-next">
         Save &amp; Next{NEXT_ICON}
       </button>
@@ -209,6 +211,7 @@ export function AttemptScreen() {
       />
       <RestDialog />
       <ProctoringGate testId={testId} attemptKey={attemptKey(userId, testId)} config={config} onSubmit={autoSubmit} />
+      <LiveAttemptLayer />
       <SubmittingOverlay />
       <TakenOverOverlay />
     </div>

@@ -55,6 +55,8 @@ export class AttemptSession {
   readonly unreachable = signal(false);
   /** The attempt was opened in another tab or window, which now keeps it: this one stops. */
   readonly takenOver = signal(false);
+  /** The proctor paused the test: the time shown stands still until it is resumed. */
+  readonly paused = signal(false);
   readonly partwiseNav: ReadonlySignal<PartwiseNav | null>;
   readonly canSubmit: ReadonlySignal<boolean>;
   reason: SubmitReason = 'manual';
@@ -67,6 +69,8 @@ export class AttemptSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly perfNow: () => number;
   private submitFailureShown = false;
+  /** The live channel's status ping rides on this session's ping ticks (no second timer). */
+  private readonly pingListeners = new Set<() => Promise<void>>();
 
   constructor(private readonly options: AttemptSessionOptions) {
     this.perfNow = options.perfNow ?? (() => performance.now());
@@ -125,12 +129,58 @@ export class AttemptSession {
     }
   }
 
-  /** Every sync reply carries the server's time left: the countdown follows it. */
+  /** Every sync reply carries the server's time left: the countdown follows it (not while paused). */
   onSyncReply(reply: Pick<SyncReply, 'time_left'>): void {
+    this.unreachable.value = false;
+    if (this.paused.value) return;
     const now = this.perfNow();
     this.anchor = resyncAnchor(this.anchor, reply.time_left, now);
     this.timeLeft.value = secondsLeft(this.anchor, now);
     this.unreachable.value = false;
+  }
+
+  /** The server's deadline as the live channel reports it (EXTEND_TEST, PAUSE, RESUME): the clock follows. */
+  onServerDeadline(timeLeft: number, paused: boolean): void {
+    if (paused) {
+      this.paused.value = true;
+      this.timeLeft.value = timeLeft;
+      return;
+    }
+    if (this.paused.value) this.resume(timeLeft);
+    else this.onSyncReply({ time_left: timeLeft });
+  }
+
+  /** PAUSE: the clock stands still at what it shows. */
+  pause(): void {
+    this.paused.value = true;
+  }
+
+  /** RESUME: the clock runs again from what it showed (or the server's time left). */
+  resume(timeLeft = this.timeLeft.value): void {
+    const now = this.perfNow();
+    this.anchor = { remainingMs: timeLeft * 1000 + (timeLeft > 0 ? 500 : 0), perfAt: now };
+    this.timeLeft.value = secondsLeft(this.anchor, now);
+    this.paused.value = false;
+  }
+
+  /** Adds a listener called on every status ping tick; returns its removal. */
+  onStatusPing(listener: () => Promise<void>): () => void {
+    this.pingListeners.add(listener);
+    return () => this.pingListeners.delete(listener);
+  }
+
+  /**
+   * The proctor terminated the test: the server has submitted it already, so nothing is submitted
+   * again; what the journal still holds is delivered by `deliver` (the already-submitted path).
+   */
+  async terminatedByProctor(deliver: () => Promise<void>, message: string): Promise<void> {
+    if (this.phase.value === 'submitted') return;
+    this.reason = 'PROCTOR_TERMINATE';
+    this.phase.value = 'submitting';
+    this.options.engine.stop();
+    await this.options.store.journaled().catch(() => undefined);
+    await deliver().catch(() => undefined);
+    this.finished({ message });
   }
 
   /** True while something typed or journaled has not reached the server (warn before closing). */
@@ -230,7 +280,7 @@ export class AttemptSession {
     const ticks = ticksSince(this.startPerf, now);
     const { store, flags } = this.options;
     if (ticks > this.lastTick && this.phase.value === 'running') {
-      store.tickSeconds(ticks - this.lastTick);
+      if (!this.paused.value) store.tickSeconds(ticks - this.lastTick);
       if (crossedMultiple(this.lastTick, ticks, flags.autosaveInterval)) void store.flushNow();
       if (ticks >= this.nextPingTick) {
         this.pingsSent += 1;
@@ -239,7 +289,7 @@ export class AttemptSession {
       }
     }
     this.lastTick = Math.max(this.lastTick, ticks);
-    const left = secondsLeft(this.anchor, now);
+    const left = this.paused.value ? this.timeLeft.value : secondsLeft(this.anchor, now);
     const warning = this.phase.value === 'running' ? timeWarning(this.timeLeft.value, left) : null;
     if (warning) this.options.notify(warning, 'warning');
     this.timeLeft.value = left;
@@ -249,12 +299,15 @@ export class AttemptSession {
       this.partwise.value = status;
       if (before?.phase !== status?.phase || (before?.phase === 'part' && status?.phase === 'part' && before.part !== status.part)) this.enterActivePart();
     }
-    if (left <= 0 && this.phase.value === 'running') void this.submit('TEST_TIME_OUT');
+    if (left <= 0 && this.phase.value === 'running' && !this.paused.value) void this.submit('TEST_TIME_OUT');
     if (this.phase.value !== 'submitted') this.schedule();
   };
 
   private async sendPing(): Promise<void> {
     const { engine, ping } = this.options;
+    // The live status first: a command it brings (PROCTOR_TERMINATE) is seen before the sync says 'submitted'.
+    await Promise.all([...this.pingListeners].map((listener) => listener().catch(() => undefined)));
+    if (this.phase.value !== 'running') return;
     if (engine.state.value.unsent > 0) return engine.flush();
     try {
       const reply = await ping(this.currentQn);

@@ -70,7 +70,8 @@ export default function TestInPage({ title }: ScreenProps) {
     let loaded: LoadedAttempt | null = null;
     setView({ kind: 'loading' });
     const onFinished = (outcome: SubmitOutcome, reason: SubmitReason) => {
-      if (outcome.type === 100) {
+      // The proctor's PROCTOR_TERMINATE: the server submitted it, the page says why.
+      if (outcome.type === 100 && reason !== 'PROCTOR_TERMINATE') {
         showSnackbar(outcome.message || ALREADY_SUBMITTED_REASON, { color: 'warning' });
         goSubmitted(ALREADY_SUBMITTED_REASON, SUBMITTED_NAVIGATE_MS);
         return;

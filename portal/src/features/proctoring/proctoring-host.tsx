@@ -6,6 +6,7 @@ import { Maximize, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { userConfig } from '../auth/auth-state';
+import { proctorRestarts } from '../live/live-signals';
 import { extensionWatch } from './extension-focus-module';
 import { enterFullScreen } from './focus-module';
 import type { ProctorWarning } from './proctor-module';
@@ -92,12 +93,14 @@ export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }
   const [dismissed, setDismissed] = useState<readonly ProctorWarning[]>([]);
   const [needsFullScreen, setNeedsFullScreen] = useState(false);
   const [refused, setRefused] = useState(false);
+  // The proctor's RELOAD_IMAGE / RELOAD_VIDEO / SELECT_WEBCAM start the proctoring again.
+  const restarts = proctorRestarts.value;
 
   useEffect(() => {
     if (noProctor || !running) return;
     if (focusSettings(config, window.innerWidth).fullScreen && document.fullscreenElement === null) setNeedsFullScreen(true);
     return startProctorSession({ testId, attemptKey, config, modules: PROCTOR_MODULES, onWarnings: setWarnings, onSubmit });
-  }, [noProctor, running, testId, attemptKey, config, onSubmit]);
+  }, [noProctor, running, testId, attemptKey, config, onSubmit, restarts]);
 
   if (noProctor || !running) return null;
   // The extension puts the window in full screen itself (decision 0014).

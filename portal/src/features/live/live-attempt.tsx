@@ -1,0 +1,209 @@
+import { TERMINATED_BY_PROCTOR, TEST_EXTENDED, type ProctorCommand } from '@invigil/shared/api/live';
+import { signal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { MessageCircle, PauseCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { session as authSession, userConfig } from '../auth/auth-state';
+import { deliverLeftovers } from '../attempt/attempt-loader';
+import { useAttempt } from '../attempt/attempt-context';
+import { formatTimeLeft, spokenTimeLeft } from '../attempt/exam-timer';
+import { extensionWatch } from '../proctoring/extension-focus-module';
+import { rememberDevices, rememberedDevices } from '../tests/device-store';
+import { showSnackbar } from '../../lib/snackbar';
+import { Modal } from '../../ui/modal';
+import { AppliedCommands } from './applied-commands';
+import { chatEnabled } from './chat-config';
+import { ChatPanel } from './chat-panel';
+import { LiveClient } from './live-client';
+import { livePing } from './live-api';
+import { proctorRestarts } from './live-signals';
+
+/** The running attempt's live client (one per test page), for the bottom bar's Chat button. */
+const liveClient = signal<LiveClient | null>(null);
+const chatOpen = signal(false);
+/** Chat shown for this attempt: the configs allow it and the server did not say otherwise. */
+function useChatShown(client: LiveClient | null): boolean {
+  const { config } = useAttempt();
+  return client !== null && chatEnabled(config, userConfig.value) && client.chatDisabled.value !== true;
+}
+
+interface PendingWarning {
+  command: ProctorCommand;
+  acknowledge: () => void;
+}
+
+/** SELECT_WEBCAM: the camera the proctor named (its id here, or its label) becomes the test's camera. */
+function selectCamera(testId: string, ed: string): void {
+  const others = rememberedDevices(testId)
+    .filter((device) => device.type !== 'videoinput')
+    .concat(rememberedDevices(testId).filter((device) => device.type === 'videoinput' && device.deviceId !== ed).map((device) => ({ ...device, active: false })));
+  rememberDevices(testId, [...others, { deviceId: ed, label: ed, type: 'videoinput', active: true }]);
+}
+
+/** The Chat button of the test's bottom bar, with the count of the proctor's unread messages. */
+export function LiveChatButton() {
+  useSignals();
+  const client = liveClient.value;
+  const shown = useChatShown(client);
+  if (!client || !shown) return null;
+  const unread = client.unread.value;
+  return (
+    <button type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat, ${unread} unread` : 'Chat'}>
+      <MessageCircle className="h-4 w-4" aria-hidden="true" />
+      Chat
+      {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
+    </button>
+  );
+}
+
+/** PAUSE: the test is covered with the proctor's reason; the time shown stands still. */
+function PauseCover({ reason }: { reason: string }) {
+  useSignals();
+  const { session } = useAttempt();
+  if (!session.paused.value || session.phase.value !== 'running') return null;
+  const left = session.timeLeft.value;
+  return (
+    <div className="fixed inset-0 z-[55] flex items-center justify-center bg-base-100 p-6" role="alertdialog" aria-modal="true" aria-labelledby="live-paused-title" aria-describedby="live-paused-text">
+      <div className="max-w-md text-center">
+        <PauseCircle className="mx-auto h-12 w-12 text-warning" aria-hidden="true" />
+        <h2 id="live-paused-title" className="mt-3 text-2xl font-bold">Test paused by the proctor</h2>
+        <p id="live-paused-text" className="mt-2 text-lg">{reason || 'Please wait: the proctor will resume your test.'}</p>
+        <p className="mt-4">
+          Time left <span className="font-mono text-xl font-bold tabular-nums" aria-label={spokenTimeLeft(left)}>{formatTimeLeft(left)}</span>
+        </p>
+        <p className="mt-1 text-sm opacity-80">Your time does not run while the test is paused.</p>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The live channel of the running test: the proctor's commands with their effects, the warning
+ * dialog, the pause cover and the chat dialog. Nothing here is watched by proctoring: the chat and
+ * the dialogs stay inside the page, so opening them is not time away.
+ */
+export function LiveAttemptLayer() {
+  useSignals();
+  const attempt = useAttempt();
+  const { session, store, engine, testId, userId, paper } = attempt;
+  const [warnings, setWarnings] = useState<PendingWarning[]>([]);
+  const [pauseReason, setPauseReason] = useState('');
+
+  useEffect(() => {
+    const apply = async (command: ProctorCommand): Promise<void> => {
+      switch (command.type) {
+        case 'EXTEND_TEST':
+          // The server moved the deadline already: its time left comes with the deadline message or the ping.
+          showSnackbar(TEST_EXTENDED(command.et ?? 0), { color: 'info', timeout: 5_000 });
+          return;
+        case 'PAUSE':
+          setPauseReason(command.reason);
+          session.pause();
+          return;
+        case 'RESUME':
+          session.resume();
+          return;
+        case 'WARN':
+          return new Promise<void>((resolve) => setWarnings((list) => [...list, { command, acknowledge: resolve }]));
+        case 'PROCTOR_TERMINATE':
+          // Submitted on the server already: the journal's leftovers go as on the already-submitted path.
+          await session.terminatedByProctor(() => deliverLeftovers(testId, userId), TERMINATED_BY_PROCTOR);
+          return;
+        case 'RELOAD':
+          await store.journaled();
+          // After the 'applied' ack has gone: the answers are journaled, the new page resumes them.
+          setTimeout(() => {
+            session.stop();
+            window.location.reload();
+          }, 300);
+          return;
+        case 'SELECT_WEBCAM':
+          if (command.ed) selectCamera(testId, command.ed);
+          proctorRestarts.value += 1;
+          return;
+        case 'RELOAD_IMAGE':
+        case 'RELOAD_VIDEO':
+          proctorRestarts.value += 1;
+          return;
+      }
+    };
+    const client = new LiveClient({
+      tid: testId,
+      token: () => authSession.value?.token ?? null,
+      status: () => {
+        const overview = store.overview();
+        return {
+          qn: session.currentQn,
+          answered: overview.attempted,
+          marked: overview.marked,
+          unsent: engine.state.value.unsent,
+          extension: extensionWatch.value !== null,
+          clock: Date.now(),
+        };
+      },
+      applied: new AppliedCommands(userId, testId),
+      apply,
+      ping: livePing,
+      onDeadline: (timeLeft, paused) => session.onServerDeadline(timeLeft, paused),
+    });
+    liveClient.value = client;
+    client.start();
+    const removePing = session.onStatusPing(() => client.statusPing());
+    return () => {
+      removePing();
+      client.stop();
+      liveClient.value = null;
+      chatOpen.value = false;
+    };
+  }, [session, store, engine, testId, userId]);
+
+  const client = liveClient.value;
+  const shown = useChatShown(client);
+  const open = chatOpen.value && shown;
+  useEffect(() => {
+    if (open) client?.markRead();
+  }, [open, client, client?.chat.value]);
+
+  const warning = warnings[0];
+  return (
+    <>
+      {client && shown ? (
+        <ChatPanel
+          open={open}
+          title={`Chat: ${paper.name}`}
+          messages={client.chat.value}
+          onClose={() => (chatOpen.value = false)}
+          onSend={async (text) => {
+            const result = client.sendChat(text);
+            if (!result.sent) return false;
+            await result.delivered;
+            return true;
+          }}
+        />
+      ) : null}
+      {warning ? (
+        <Modal
+          open
+          title="Warning from the proctor"
+          dismissable={false}
+          actions={
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                warning.acknowledge();
+                setWarnings((list) => list.slice(1));
+              }}
+            >
+              OK
+            </button>
+          }
+        >
+          <p role="alert">{warning.command.reason}</p>
+          <p className="mt-2 text-sm opacity-80">From {warning.command.by}</p>
+        </Modal>
+      ) : null}
+      <PauseCover reason={pauseReason} />
+    </>
+  );
+}

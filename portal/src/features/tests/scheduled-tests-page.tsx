@@ -12,6 +12,7 @@ import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { fetchTestList } from './tests-api';
 import { PdfUploadButton } from '../uploads/pdf-upload-button';
+import { TestChatButton } from '../live/test-chat';
 
 const LIST_FAILED = 'Error fetching tests!';
 
@@ -54,6 +55,7 @@ function TestCard({ test }: { test: TestListItem }) {
                 )}
               </>
             ) : null}
+            <TestChatButton test={test} />
             <PdfUploadButton test={test} />
             {disabled ? (
               <button type="button" className="btn btn-sm" disabled aria-label={`${label}: ${test.name}`}>{label}</button>

@@ -140,6 +140,7 @@ const SIGNED_OUT_URLS: Record<string, string[]> = {
   '/': ['/'],
   '/auth': ['/auth'],
   '/auth/login': ['/auth/login'],
+  '/proctor/login': ['/proctor/login'],
   // The reasons change the message and its tone: the plain success and one forced submission.
   '/test-submitted': ['/test-submitted', '/test-submitted?reason=BLUR_ALLOWED_COUNT'],
   '*': ['/no-such-page'],
@@ -209,6 +210,9 @@ const INTERACTIVE_ROUTES = [
   '/test/:id/review',
   '/test/:id/in',
   '/test/:id/test-in-partwise',
+  // The proctor console with a proctor signed in: scanned at both sizes in live-proctoring.spec.ts.
+  '/proctor',
+  '/proctor/test/:id',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

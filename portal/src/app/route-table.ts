@@ -109,6 +109,10 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/marksheet/:id', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')), data: ['/marksheets/:id'] },
   { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')), data: ['/test/attempted-list'] },
   { path: '/answer-sheet/:id', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-page')), data: ['/test/answer/:id'] },
+  // The proctor console (issue 12): its own sign-in and session, so the student's guard lets it pass.
+  { path: '/proctor/login', title: 'Proctor Login', screen: screen(() => import('../features/proctor-console/proctor-login-page')), skipAuth: true },
+  { path: '/proctor', title: 'Proctor Console', screen: screen(() => import('../features/proctor-console/proctor-tests-page')), skipAuth: true },
+  { path: '/proctor/test/:id', title: 'Proctor Console', screen: screen(() => import('../features/proctor-console/proctor-test-page')), skipAuth: true },
 ];
 
 export const NOT_FOUND: RouteMeta = {

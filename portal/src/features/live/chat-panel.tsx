@@ -15,10 +15,14 @@ export interface ChatPanelProps {
   /** Sends the text; rejects when it was not sent (the text is kept for another try). False: nothing to send. */
   onSend: (text: string) => Promise<boolean>;
   onClose: () => void;
+  /** The console's side: the proctor's own messages are 'mine', the candidate is named. */
+  side?: 'student' | 'proctor';
+  emptyText?: string;
 }
 
-/** Who wrote a message, as the student reads it. */
-function author(message: ChatMessage): string {
+/** Who wrote a message, as the reader (the student, or the proctor in the console) reads it. */
+function author(message: ChatMessage, side: 'student' | 'proctor'): string {
+  if (side === 'proctor') return message.teid === null ? (message.un ?? 'Candidate') : `You${message.tn ? ` (${message.tn})` : ''}`;
   if (message.teid === null) return 'You';
   return message.tn ? `${message.tn} (proctor)` : 'Proctor';
 }
@@ -29,7 +33,7 @@ function author(message: ChatMessage): string {
  * sending, empty messages not sent, 'Message was not sent! Please try again.' keeping the text.
  * A modal dialog: Escape closes, and focus goes back to the button that opened it.
  */
-export function ChatPanel({ open, title, messages, loading = false, onSend, onClose }: ChatPanelProps) {
+export function ChatPanel({ open, title, messages, loading = false, onSend, onClose, side = 'student', emptyText = 'No messages yet. Write to the proctor if you need help.' }: ChatPanelProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -69,15 +73,15 @@ export function ChatPanel({ open, title, messages, loading = false, onSend, onCl
         {loading ? (
           <p role="status" className="flex items-center gap-2"><span className="loading loading-spinner loading-sm" aria-hidden="true" />Loading messages…</p>
         ) : messages.length === 0 ? (
-          <p className="opacity-80">No messages yet. Write to the proctor if you need help.</p>
+          <p className="opacity-80">{emptyText}</p>
         ) : (
           <ol ref={list} className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto" aria-label="Messages" aria-live="polite" tabIndex={0}>
             {messages.map((message) => {
-              const mine = message.teid === null;
+              const mine = (message.teid === null) === (side === 'student');
               return (
                 <li key={message.id} className={`chat ${mine ? 'chat-end' : 'chat-start'}`}>
                   <div className="chat-header text-xs">
-                    {author(message)} <time dateTime={new Date(message.ts).toISOString()} className="opacity-80">{formatDateTime(message.ts)}</time>
+                    {author(message, side)} <time dateTime={new Date(message.ts).toISOString()} className="opacity-80">{formatDateTime(message.ts)}</time>
                   </div>
                   <div className={`chat-bubble break-words ${mine ? 'chat-bubble-primary' : ''}`}>{filterProfanity(message.m)}</div>
                 </li>

@@ -1,0 +1,222 @@
+import {
+  serverToProctorSchema,
+  type ChatMessage,
+  type LiveCandidate,
+  type ProctorCommand,
+  type ProctorCommandRequest,
+  type ProctorTestSnapshot,
+  type ProctorToServer,
+} from '@invigil/shared/api/live';
+import { signal } from '@preact/signals-react';
+import { fetchProctorTest, postProctorChat, postProctorCommand } from './proctor-console-api';
+
+export type ConsoleMode = 'connecting' | 'websocket' | 'http';
+
+const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+/** How often the console polls the test's snapshot while it has no WebSocket. */
+export const POLL_MS = 3_000;
+
+function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * The console's live view of one test: a WebSocket as the proctor (hello with the proctor's token),
+ * every message validated; when it cannot open or keeps failing, the test's snapshot is polled
+ * and chat and commands go over HTTP. Candidates, commands (with their states) and chat are signals.
+ */
+export class ProctorLive {
+  readonly mode = signal<ConsoleMode>('connecting');
+  readonly testName = signal('');
+  readonly candidates = signal<readonly LiveCandidate[]>([]);
+  readonly commands = signal<readonly ProctorCommand[]>([]);
+  readonly chat = signal<readonly ChatMessage[]>([]);
+  /** The server's clock minus ours (ms), for the presence times. */
+  readonly serverOffset = signal(0);
+  readonly error = signal<string | null>(null);
+
+  private socket: WebSocket | null = null;
+  private welcomed = false;
+  private failures = 0;
+  private stopped = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly testId: string,
+    private readonly token: () => string | null,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    // The first picture comes over HTTP at once; the socket then keeps it current.
+    void this.poll();
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.pollTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close();
+    }
+  }
+
+  async sendChat(uid: string | null, m: string): Promise<void> {
+    const text = m.trim();
+    if (!text) return;
+    const id = newId();
+    if (this.live()) {
+      this.send({ type: 'chat', id, uid, m: text });
+      return;
+    }
+    this.mergeChat([await postProctorChat(this.testId, { id, uid, m: text })]);
+  }
+
+  async sendCommand(command: ProctorCommandRequest): Promise<void> {
+    if (this.live()) {
+      this.send({ type: 'command', command });
+      return;
+    }
+    this.mergeCommands(await postProctorCommand(this.testId, command));
+  }
+
+  private live(): boolean {
+    return this.socket !== null && this.welcomed && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  private send(message: ProctorToServer): void {
+    this.socket?.send(JSON.stringify(message));
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    if (typeof WebSocket === 'undefined') return this.fallBack();
+    const { protocol, host } = window.location;
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/live`);
+    } catch {
+      return this.failed();
+    }
+    this.socket = socket;
+    this.welcomed = false;
+    socket.onopen = () => {
+      const token = this.token();
+      if (!token) return socket.close();
+      socket.send(JSON.stringify({ type: 'hello', token, tid: this.testId } satisfies ProctorToServer));
+    };
+    socket.onmessage = (event: MessageEvent) => this.onMessage(event.data);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.welcomed = false;
+      this.failed();
+    };
+  }
+
+  private failed(): void {
+    if (this.stopped) return;
+    this.failures += 1;
+    if (this.failures >= 2) this.fallBack();
+    const delay = RECONNECT_MS[Math.min(this.failures - 1, RECONNECT_MS.length - 1)] ?? 30_000;
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private fallBack(): void {
+    this.mode.value = 'http';
+    if (this.pollTimer === undefined) this.pollTimer = setInterval(() => void this.poll(), POLL_MS);
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      this.applySnapshot(await fetchProctorTest(this.testId));
+      this.error.value = null;
+    } catch (error) {
+      this.error.value = error instanceof Error ? error.message : 'Something went wrong!';
+    }
+  }
+
+  private applySnapshot(snapshot: Pick<ProctorTestSnapshot, 'serverTime' | 'candidates' | 'commands' | 'chat'> & { test?: { name: string } }): void {
+    if (snapshot.test) this.testName.value = snapshot.test.name;
+    this.serverOffset.value = snapshot.serverTime - Date.now();
+    this.candidates.value = snapshot.candidates;
+    this.mergeCommands(snapshot.commands);
+    this.mergeChat(snapshot.chat);
+  }
+
+  private onMessage(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    const parsed = serverToProctorSchema.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    switch (message.type) {
+      case 'welcome':
+        this.welcomed = true;
+        this.failures = 0;
+        this.mode.value = 'websocket';
+        clearInterval(this.pollTimer);
+        this.pollTimer = undefined;
+        this.applySnapshot(message);
+        return;
+      case 'candidate': {
+        const others = this.candidates.value.filter((each) => each.uid !== message.candidate.uid);
+        this.candidates.value = [...others, message.candidate];
+        return;
+      }
+      case 'chat':
+        this.mergeChat([message.message]);
+        return;
+      case 'command':
+        this.mergeCommands([message.command]);
+        return;
+      case 'flag':
+        this.candidates.value = this.candidates.value.map((each) =>
+          each.uid === message.uid ? { ...each, flags: each.flags + 1, lastFlag: { kind: message.kind, at: message.at, evidence: message.evidence } } : each,
+        );
+        return;
+      case 'error':
+        this.error.value = message.message;
+        return;
+    }
+  }
+
+  private mergeChat(messages: readonly ChatMessage[]): void {
+    if (messages.length === 0) return;
+    const byId = new Map(this.chat.value.map((message) => [message.id, message]));
+    for (const message of messages) byId.set(message.id, message);
+    this.chat.value = [...byId.values()].sort((a, b) => a.ts - b.ts);
+  }
+
+  private mergeCommands(commands: readonly ProctorCommand[]): void {
+    if (commands.length === 0) return;
+    const byId = new Map(this.commands.value.map((command) => [command.id, command]));
+    for (const command of commands) byId.set(command.id, command);
+    this.commands.value = [...byId.values()].sort((a, b) => b.at - a.at);
+  }
+}
+
+/** Flagged first, then disconnected, then by name (the console's order). */
+export function orderCandidates(candidates: readonly LiveCandidate[]): LiveCandidate[] {
+  const rank = (candidate: LiveCandidate) => (candidate.flags > 0 ? 0 : !candidate.online && candidate.phase !== 'submitted' ? 1 : 2);
+  return [...candidates].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+export type CandidateFilter = 'all' | 'flagged' | 'disconnected';
+
+export function filterCandidates(candidates: readonly LiveCandidate[], filter: CandidateFilter): LiveCandidate[] {
+  const ordered = orderCandidates(candidates);
+  if (filter === 'flagged') return ordered.filter((candidate) => candidate.flags > 0);
+  if (filter === 'disconnected') return ordered.filter((candidate) => !candidate.online);
+  return ordered;
+}

@@ -46,9 +46,24 @@ export function ChatPanel({ open, title, messages, loading = false, onSend, onCl
     if (element) element.scrollTop = element.scrollHeight;
   }, [messages, open]);
 
+  // The dialog leaves the DOM when closed (the browser's own focus return needs it closed in place):
+  // focus goes back to what opened it by hand.
+  const opener = useRef<HTMLElement | null>(null);
+  const [openedFor, setOpenedFor] = useState(false);
+  if (open !== openedFor) {
+    // Read while rendering, before the dialog opens and takes the focus.
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpenedFor(open);
+  }
   useEffect(() => {
-    if (open) input.current?.focus();
-    else setError(null);
+    if (open) {
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) back.focus();
   }, [open]);
 
   const submit = async (event: FormEvent) => {

@@ -50,7 +50,8 @@ export function LiveChatButton() {
   return (
     <button type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat, ${unread} unread` : 'Chat'}>
       <MessageCircle className="h-4 w-4" aria-hidden="true" />
-      Chat
+      {/* Below 640 px only the icon: Prev, Mark, Clear and Save & Next keep one row on a phone. */}
+      <span className="hidden sm:inline">Chat</span>
       {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
     </button>
   );

@@ -19,6 +19,6 @@ describe('the console order and filters', () => {
   });
   it('filters to the flagged or the disconnected', () => {
     expect(filterCandidates(list, 'flagged').map((each) => each.uid)).toEqual(['c']);
-    expect(filterCandidates(list, 'disconnected').map((each) => each.uid)).toEqual(['b', 'd']);
+    expect(filterCandidates(list, 'disconnected').map((each) => each.uid)).toEqual(['b']);
   });
 });

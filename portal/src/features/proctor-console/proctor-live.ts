@@ -217,6 +217,6 @@ export type CandidateFilter = 'all' | 'flagged' | 'disconnected';
 export function filterCandidates(candidates: readonly LiveCandidate[], filter: CandidateFilter): LiveCandidate[] {
   const ordered = orderCandidates(candidates);
   if (filter === 'flagged') return ordered.filter((candidate) => candidate.flags > 0);
-  if (filter === 'disconnected') return ordered.filter((candidate) => !candidate.online);
+  if (filter === 'disconnected') return ordered.filter((candidate) => !candidate.online && candidate.phase !== 'submitted');
   return ordered;
 }

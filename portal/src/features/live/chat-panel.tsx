@@ -4,6 +4,7 @@ import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatDateTime } from '../../lib/date-time';
 import { Modal } from '../../ui/modal';
+import { useFocusReturn } from './focus-return';
 
 export interface ChatPanelProps {
   open: boolean;
@@ -48,22 +49,10 @@ export function ChatPanel({ open, title, messages, loading = false, onSend, onCl
 
   // The dialog leaves the DOM when closed (the browser's own focus return needs it closed in place):
   // focus goes back to what opened it by hand.
-  const opener = useRef<HTMLElement | null>(null);
-  const [openedFor, setOpenedFor] = useState(false);
-  if (open !== openedFor) {
-    // Read while rendering, before the dialog opens and takes the focus.
-    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setOpenedFor(open);
-  }
+  useFocusReturn(open);
   useEffect(() => {
-    if (open) {
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    const back = opener.current;
-    opener.current = null;
-    if (back?.isConnected) back.focus();
+    if (open) input.current?.focus();
+    else setError(null);
   }, [open]);
 
   const submit = async (event: FormEvent) => {

@@ -18,6 +18,7 @@ import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { formatTimeLeft } from '../attempt/exam-timer';
 import { ChatPanel } from '../live/chat-panel';
+import { useFocusReturn } from '../live/focus-return';
 import { ConsoleLayout, useProctorGuard } from './console-layout';
 import { proctorSession } from './proctor-auth';
 import { fetchTrail } from './proctor-console-api';
@@ -134,6 +135,7 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  useFocusReturn(targets !== null);
   useEffect(() => {
     if (targets) {
       setError(null);
@@ -211,6 +213,7 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
 function TrailDialog({ testId, candidate, onClose }: { testId: string; candidate: LiveCandidate | null; onClose: () => void }) {
   const [trail, setTrail] = useState<ProctorTrailReply | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useFocusReturn(candidate !== null);
   useEffect(() => {
     if (!candidate) return;
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-import { proctorDetailSchema, proctorEventKindSchema } from '@invigil/shared/api/proctor';
+import { proctorDetailSchema, reportedEventKindSchema } from '@invigil/shared/api/proctor';
 import { MAX_SNAPSHOT_BYTES } from '@invigil/shared/api/proctor-kinds';
 import { mediaSettingsSchema, mediaStateSchema, mediaWarningSchema, type MediaSettings } from '@invigil/shared/protocol/messages';
 import { z } from 'zod';
@@ -39,7 +39,7 @@ export const mediaReportSchema = z.discriminatedUnion('type', [
     events: z
       .array(
         z.strictObject({
-          kind: proctorEventKindSchema,
+          kind: reportedEventKindSchema,
           at: z.number().int().nonnegative(),
           detail: z.optional(proctorDetailSchema),
           /** The flagged check's snapshot as a data URL (runtime messages carry no Blobs), for the background to upload as its evidence. */

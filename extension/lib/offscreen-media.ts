@@ -1,4 +1,4 @@
-import type { ProctorDetail, ProctorEventKind } from '@invigil/shared/api/proctor';
+import type { ProctorDetail, ReportedEventKind } from '@invigil/shared/api/proctor';
 import { initialCameraState, onFaceEvent, type CameraAction } from '@invigil/shared/proctor/camera-policy';
 import type { Clock, Detector, Stop } from '@invigil/shared/proctor/detector';
 import { createFaceCountDetector, type FaceEvent, type FrameSource } from '@invigil/shared/proctor/face-count';
@@ -43,7 +43,7 @@ export interface OffscreenReport {
   testId: string;
   session: string;
   /** `image`: a flagged check's snapshot (data URL) when IMAGE_CAPTURE is on; the background uploads it as the event's evidence. */
-  events: { kind: ProctorEventKind; at: number; detail?: ProctorDetail; image?: string }[];
+  events: { kind: ReportedEventKind; at: number; detail?: ProctorDetail; image?: string }[];
   warnings: MediaWarning[];
   status?: { camera?: MediaState; microphone?: MediaState };
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_DETAIL_FIELDS, MAX_DETAIL_TEXT, PROCTOR_EVENT_KINDS, PROCTOR_EVENT_SOURCES } from './proctor-kinds';
+import { MAX_DETAIL_FIELDS, MAX_DETAIL_TEXT, PROCTOR_EVENT_KINDS, PROCTOR_EVENT_SOURCES, REPORTED_EVENT_KINDS, REPORTER_SOURCES } from './proctor-kinds';
 
 /**
  * One proctoring event as its reporter sends it (see proctor.ts). Written with zod/mini, whose
@@ -9,6 +9,9 @@ import { MAX_DETAIL_FIELDS, MAX_DETAIL_TEXT, PROCTOR_EVENT_KINDS, PROCTOR_EVENT_
 
 export const proctorEventKindSchema = z.enum(PROCTOR_EVENT_KINDS);
 export const proctorEventSourceSchema = z.enum(PROCTOR_EVENT_SOURCES);
+/** What a reporter (the extension, the page) may send: never the server's own kinds or sources. */
+export const reportedEventKindSchema = z.enum(REPORTED_EVENT_KINDS);
+export const reporterSourceSchema = z.enum(REPORTER_SOURCES);
 
 /** Client-generated event ids: replaying an event with the same id stores it once. */
 export const proctorEventIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'An event id is 8 to 64 letters, digits, "-" or "_".'));
@@ -34,8 +37,8 @@ export const proctorEventSchema = z.strictObject({
   id: proctorEventIdSchema,
   /** When it happened, ms on the reporter's clock (corrected on the server with `sent_at`). */
   at: epochMs,
-  kind: proctorEventKindSchema,
-  source: proctorEventSourceSchema,
+  kind: reportedEventKindSchema,
+  source: reporterSourceSchema,
   detail: z.optional(proctorDetailSchema),
   /** The file name of a snapshot of this attempt, from /snapUpload or /saveAIImage. */
   evidence: z.optional(snapshotFileNameSchema),

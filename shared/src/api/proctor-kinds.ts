@@ -11,7 +11,7 @@ export const PROCTOR_TOKEN_HEADER = 'x-proctor-token';
  * - action: what the proctoring did about flags (a warning, an automatic submission);
  * - info: context that ends or starts a flag (back on the test, full screen again, sharing on).
  */
-export const PROCTOR_EVENT_KINDS = [
+export const REPORTED_EVENT_KINDS = [
   /** The test tab or window lost focus (another tab, window or app). detail: none. */
   'BLUR',
   /** Back on the test after a BLUR. detail: away_ms (how long it was away), count (blurs so far). */
@@ -45,7 +45,23 @@ export const PROCTOR_EVENT_KINDS = [
    */
   'BROWSER_PROMPT',
 ] as const;
+
+/**
+ * Written by the server alone (issue 12), never accepted from a reporter: what a proctor did and
+ * the gaps of the student's live channel, so the student sees them with the result.
+ */
+export const SERVER_EVENT_KINDS = [
+  /** A proctor's command. detail: command, reason, by (the proctor's name), minutes (EXTEND_TEST), device (SELECT_WEBCAM). */
+  'PROCTOR_ACTION',
+  /** The live channel dropped while the test ran (a fact, not a verdict). detail: via. */
+  'DISCONNECTED',
+  /** The live channel is back. detail: away_ms, via. */
+  'RECONNECTED',
+] as const;
+
+export const PROCTOR_EVENT_KINDS = [...REPORTED_EVENT_KINDS, ...SERVER_EVENT_KINDS] as const;
 export type ProctorEventKind = (typeof PROCTOR_EVENT_KINDS)[number];
+export type ReportedEventKind = (typeof REPORTED_EVENT_KINDS)[number];
 
 export type ProctorKindClass = 'flag' | 'action' | 'info';
 export const PROCTOR_KIND_CLASS: Record<ProctorEventKind, ProctorKindClass> = {
@@ -63,10 +79,15 @@ export const PROCTOR_KIND_CLASS: Record<ProctorEventKind, ProctorKindClass> = {
   AUTO_SUBMIT: 'action',
   DETECTOR_UNAVAILABLE: 'flag',
   BROWSER_PROMPT: 'info',
+  PROCTOR_ACTION: 'action',
+  DISCONNECTED: 'info',
+  RECONNECTED: 'info',
 };
 
 /** Who saw it: the paired extension, or the test page itself (the in-page fallback). */
-export const PROCTOR_EVENT_SOURCES = ['extension', 'page'] as const;
+export const REPORTER_SOURCES = ['extension', 'page'] as const;
+/** And the server's own entries (issue 12): a proctor's action, or what the server saw itself. */
+export const PROCTOR_EVENT_SOURCES = [...REPORTER_SOURCES, 'proctor', 'server'] as const;
 export type ProctorEventSource = (typeof PROCTOR_EVENT_SOURCES)[number];
 
 /** At most this many events in one POST /proctor/events. */

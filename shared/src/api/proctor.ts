@@ -17,7 +17,7 @@
  */
 
 import { z } from 'zod';
-import { proctorDetailSchema, proctorEventKindSchema, proctorEventSchema, proctorEventSourceSchema, snapshotFileNameSchema } from './proctor-event';
+import { proctorDetailSchema, proctorEventKindSchema, proctorEventSchema, proctorEventSourceSchema, reportedEventKindSchema, reporterSourceSchema, snapshotFileNameSchema } from './proctor-event';
 import {
   MAX_EVENTS_PER_ATTEMPT,
   MAX_EVENTS_PER_REQUEST,
@@ -33,6 +33,8 @@ export {
   proctorEventKindSchema,
   proctorEventSchema,
   proctorEventSourceSchema,
+  reportedEventKindSchema,
+  reporterSourceSchema,
   snapshotFileNameSchema,
 } from './proctor-event';
 export type { ProctorDetail, ProctorEvent } from './proctor-event';
@@ -75,8 +77,8 @@ export type ProctorEventsReply = z.infer<typeof proctorEventsReplySchema>;
 export const snapshotFormSchema = z.object({
   test_id: testId,
   /** Why it was taken: NO_FACE, MULTI_FACE, another kind, or IMAGE_PROCTOR for periodic snapshots. */
-  reason: z.union([proctorEventKindSchema, z.literal('IMAGE_PROCTOR')]).optional(),
-  source: z.optional(proctorEventSourceSchema),
+  reason: z.union([reportedEventKindSchema, z.literal('IMAGE_PROCTOR')]).optional(),
+  source: z.optional(reporterSourceSchema),
 });
 export type SnapshotForm = z.infer<typeof snapshotFormSchema>;
 

@@ -1,4 +1,4 @@
-import type { ProctorEventKind } from '../api/proctor-kinds';
+import type { ReportedEventKind } from '../api/proctor-kinds';
 import { isFlagOn } from '../domain/config-flag';
 import { defaultBlurAllowedCount, defaultMaxBlurAllowedTime, MOBILE_WIDTH, WARNING_OFFSET } from '../domain/constants';
 
@@ -39,7 +39,7 @@ export interface FocusWarning {
 }
 
 export type FocusAction =
-  | { type: 'record'; kind: ProctorEventKind; at: number; detail?: Record<string, string | number | boolean> }
+  | { type: 'record'; kind: ReportedEventKind; at: number; detail?: Record<string, string | number | boolean> }
   | { type: 'warn'; warning: FocusWarning }
   | { type: 'clear-warning' }
   | { type: 'submit'; reason: SubmitReasonFromFocus };

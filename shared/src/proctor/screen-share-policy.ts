@@ -1,4 +1,4 @@
-import type { ProctorEventKind } from '../api/proctor-kinds';
+import type { ReportedEventKind } from '../api/proctor-kinds';
 
 /**
  * Screen share proctoring (PROCTOR_TYPE 'screen', spec section 6; decision 0013).
@@ -33,7 +33,7 @@ export interface ScreenShareWarning {
 }
 
 export type ScreenShareAction =
-  | { type: 'record'; kind: ProctorEventKind; at: number; detail?: Record<string, string | number | boolean> }
+  | { type: 'record'; kind: ReportedEventKind; at: number; detail?: Record<string, string | number | boolean> }
   | { type: 'warn'; warning: ScreenShareWarning }
   | { type: 'clear-warning' }
   /** Stop the share just started (it is not an entire screen). */

@@ -1,4 +1,4 @@
-import type { ProctorEventKind } from '@invigil/shared/api/proctor';
+import type { ReportedEventKind } from '@invigil/shared/api/proctor';
 import { cameraSnapshot } from '@invigil/shared/proctor/browser/camera-snapshot';
 import { FRAME_WIDTH, videoFrameSource } from '@invigil/shared/proctor/browser/camera-frames';
 import { connectFaceWorker, type FaceWorkerPort } from '@invigil/shared/proctor/browser/face-worker-protocol';
@@ -95,7 +95,7 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
     );
   show();
 
-  const snapshot = async (reason: ProctorEventKind | 'IMAGE_PROCTOR'): Promise<string | null> => {
+  const snapshot = async (reason: ReportedEventKind | 'IMAGE_PROCTOR'): Promise<string | null> => {
     if (!camera || stopped) return null;
     try {
       const image = await cameraSnapshot(camera.video);

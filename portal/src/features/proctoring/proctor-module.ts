@@ -1,5 +1,5 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
-import type { ProctorDetail, ProctorEventKind } from '@invigil/shared/api/proctor';
+import type { ProctorDetail, ReportedEventKind } from '@invigil/shared/api/proctor';
 import type { ReactNode } from 'react';
 
 /**
@@ -27,13 +27,13 @@ export interface ProctorContext {
   config: Readonly<Record<string, unknown>>;
   win: Window;
   /** Records an event on the trail (source 'page'); `at` defaults to now. */
-  record(kind: ProctorEventKind, options?: { at?: number; detail?: ProctorDetail; evidence?: string }): void;
+  record(kind: ReportedEventKind, options?: { at?: number; detail?: ProctorDetail; evidence?: string }): void;
   /** Shows a warning, or (null) takes this source's warning down. */
   warn(source: string, warning: Omit<ProctorWarning, 'source'> | null): void;
   /** Submits the test (once; later calls are ignored). */
   submit(reason: SubmitReason): void;
   /** Uploads a snapshot (WebP/PNG/JPEG) for the trail; resolves to its file name, or null if it failed. */
-  uploadSnapshot(image: Blob, reason: ProctorEventKind | 'IMAGE_PROCTOR'): Promise<string | null>;
+  uploadSnapshot(image: Blob, reason: ReportedEventKind | 'IMAGE_PROCTOR'): Promise<string | null>;
 }
 
 /**

@@ -20,12 +20,17 @@ export const KIND_LABELS: Record<ProctorEventKind, string> = {
   AUTO_SUBMIT: 'The test was submitted automatically',
   DETECTOR_UNAVAILABLE: 'A proctoring check could not run',
   BROWSER_PROMPT: 'A browser window the test opened took the focus',
+  PROCTOR_ACTION: 'The proctor acted',
+  DISCONNECTED: 'Connection to the server lost',
+  RECONNECTED: 'Connection to the server back',
 };
 
 /** Who saw it. */
 export const SOURCE_LABELS: Record<ProctorEventSource, string> = {
   extension: 'Extension',
   page: 'This page',
+  proctor: 'Proctor',
+  server: 'Server',
 };
 
 export const CLASS_LABELS: Record<ProctorKindClass, string> = { flag: 'Flag', action: 'Action', info: 'Note' };

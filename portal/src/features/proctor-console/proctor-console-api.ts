@@ -4,7 +4,7 @@ import {
   proctorTestSnapshotSchema,
   proctorTestsReplySchema,
   proctorTrailReplySchema,
-  liveChatSentSchema,
+  chatMessageSchema,
   type ChatMessage,
   type ProctorCommand,
   type ProctorCommandRequest,
@@ -15,7 +15,7 @@ import {
 } from '@invigil/shared/api/live';
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
 import { ofetch } from 'ofetch';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, toApiError } from '../../lib/api-client';
 import { endProctorSession, proctorSession } from './proctor-auth';
 
@@ -57,8 +57,14 @@ export function fetchTrail(id: string, uid: string, signal?: AbortSignal): Promi
   return proctorCall(proctorTrailReplySchema, `/proctor/tests/${encodeURIComponent(id)}/trail/${encodeURIComponent(uid)}`, { signal });
 }
 
-export async function postProctorChat(id: string, body: { id: string; uid: string | null; m: string }): Promise<ChatMessage> {
-  return (await proctorCall(liveChatSentSchema, `/proctor/tests/${encodeURIComponent(id)}/chat`, { method: 'POST', body })).message;
+/** POST /proctor/tests/{id}/chat: one message per candidate it went to. */
+export async function postProctorChat(id: string, body: { id: string; uid: string | null; m: string }): Promise<ChatMessage[]> {
+  return (await proctorCall(z.object({ messages: z.array(chatMessageSchema) }), `/proctor/tests/${encodeURIComponent(id)}/chat`, { method: 'POST', body })).messages;
+}
+
+/** POST /proctor/tests/{id}/read: the proctor has read the candidate's messages up to `upTo`. */
+export async function postProctorRead(id: string, uid: string, upTo: number): Promise<void> {
+  await proctorCall(z.unknown(), `/proctor/tests/${encodeURIComponent(id)}/read`, { method: 'POST', body: { uid, upTo } });
 }
 
 export async function postProctorCommand(id: string, command: ProctorCommandRequest): Promise<ProctorCommand[]> {

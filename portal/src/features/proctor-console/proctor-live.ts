@@ -8,7 +8,7 @@ import {
   type ProctorToServer,
 } from '@invigil/shared/api/live';
 import { signal } from '@preact/signals-react';
-import { fetchProctorTest, postProctorChat, postProctorCommand } from './proctor-console-api';
+import { fetchProctorTest, postProctorChat, postProctorCommand, postProctorRead } from './proctor-console-api';
 
 export type ConsoleMode = 'connecting' | 'websocket' | 'http';
 
@@ -74,7 +74,15 @@ export class ProctorLive {
       this.send({ type: 'chat', id, uid, m: text });
       return;
     }
-    this.mergeChat([await postProctorChat(this.testId, { id, uid, m: text })]);
+    this.mergeChat(await postProctorChat(this.testId, { id, uid, m: text }));
+  }
+
+  /** The proctor opened a candidate's chat: their messages so far are read (the unread count goes). */
+  markRead(uid: string): void {
+    const upTo = this.chat.value.reduce((max, message) => (message.uid === uid && message.teid === null ? Math.max(max, message.ts) : max), 0);
+    if (upTo === 0) return;
+    this.candidates.value = this.candidates.value.map((each) => (each.uid === uid ? { ...each, unreadChat: 0 } : each));
+    void postProctorRead(this.testId, uid, upTo).catch(() => undefined);
   }
 
   async sendCommand(command: ProctorCommandRequest): Promise<void> {

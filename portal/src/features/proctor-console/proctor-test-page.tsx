@@ -274,6 +274,12 @@ function Console({ testId, title }: { testId: string; title: string }) {
     document.title = name ? `${name} · ${title}` : title;
   }, [name, title]);
 
+  const chatUid = chatWith !== null && chatWith !== 'all' ? chatWith.uid : null;
+  const chatCount = chatMessages.length;
+  useEffect(() => {
+    if (chatUid) live.markRead(chatUid);
+  }, [chatUid, chatCount, live]);
+
   const select = (uid: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);

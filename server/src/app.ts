@@ -73,6 +73,13 @@ import { createStudyService, STUDY_PUT_PREFIX } from './services/study-service';
 import { queryAttachmentPutHandler, queryRoutes } from './routes/query-routes';
 import { createQueryRepository } from './repositories/query-repository';
 import { createQueryService, QUERY_PUT_PREFIX } from './services/query-service';
+import { liveRoutes } from './routes/live-routes';
+import { proctorConsoleRoutes } from './routes/proctor-console-routes';
+import { createProctorConsoleRepository } from './repositories/proctor-console-repository';
+import { createProctorConsoleAuth } from './services/proctor-console-auth';
+import { createInProcessHub } from './services/live-hub';
+import type { LiveHub } from './services/live-hub';
+import { createLiveService } from './services/live-service';
 
 export interface AppDeps {
   db: AppDatabase;
@@ -85,6 +92,8 @@ export interface AppDeps {
   tests?: TestModule;
   /** Online payments (gateway + service); main.ts passes the one it reconciles at start. */
   payments?: PaymentModule;
+  /** The live channel's hub (in-process unless given). */
+  liveHub?: LiveHub;
 }
 
 export const ERROR_MESSAGES = {
@@ -181,6 +190,11 @@ export function buildApp(deps: AppDeps) {
   api.route('/', studyRoutes({ auth, study }));
   const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
   api.route('/', queryRoutes({ auth, queries }));
+  const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
+  const liveHub = deps.liveHub ?? createInProcessHub();
+  const live = createLiveService({ db: db.kysely, hub: liveHub, attempts: tests.attempts, store: tests.uploadStore, clock, logger });
+  api.route('/', proctorConsoleRoutes({ proctorAuth, live, trustProxy: config.trustProxy }));
+  api.route('/', liveRoutes({ auth, proctorAuth, live, hub: liveHub, logger, allowedOrigins: config.adminOrigin ? [config.adminOrigin] : [] }));
 
   const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });
   api.route('/', paymentRoutes({ auth, payments: payments.service }));

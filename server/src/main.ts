@@ -13,6 +13,8 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './seed/demo-seed';
 import { seedDemoPortal } from './seed/demo-portal';
 import { writeDemoCertificateFiles } from './seed/demo-certificates';
 import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
+import { DEMO_PROCTOR, seedDemoProctor } from './seed/demo-live-proctor';
+import { WebSocketServer } from 'ws';
 import { createTestModule } from './services/test-module';
 import { createPaymentModule } from './services/payment-module';
 import { createStudyRepository } from './repositories/study-repository';
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
     if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.map((result) => result.migrationName).join(', ')}`);
     if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) {
       const seeded = await seedDemoTests(db.kysely, systemClock, config.blobDir, logger);
+      await seedDemoProctor(db.kysely, systemClock);
       await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);
       writeDemoCertificateFiles(config.blobDir);
       logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...).`);
@@ -53,7 +56,8 @@ async function main(): Promise<void> {
   void reconcile(0);
   const reconcileTimer = setInterval(() => void reconcile(RECONCILE_AFTER_MS), RECONCILE_INTERVAL_MS);
   reconcileTimer.unref();
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // The live channel (GET /api/live) upgrades through the same server.
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${shownHost}:${info.port}`;
     const demo = DEMO_USERS.filter((user) => user.verified)
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
         '',
         `Invigil is running at ${url}  (API: ${url}${API_PREFIX}, database: ${where})`,
         `Demo sign-in: ${demo}`,
+        `Demo proctor (console at ${url}/proctor): ${DEMO_PROCTOR.email} / ${DEMO_PASSWORD}`,
         `Demo tests: the access code of "Weekly Quiz (access code)" is ${DEMO_ACCESS_CODE}`,
         `One-time codes for unverified accounts are written to ${config.outboxPath}`,
         `Chrome extension: load unpacked from ${config.extensionDir}${existsSync(config.extensionDir) ? '' : '  (not built yet: npm run build)'}`,

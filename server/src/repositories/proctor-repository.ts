@@ -3,7 +3,9 @@ import type { ProctorDetail, ProctorEventKind, ProctorEventSource } from '@invig
 import { proctorDetailSchema, proctorEventKindSchema, proctorEventSourceSchema } from '@invigil/shared/api/proctor';
 import type { Database, ProctorEventsTable } from '../db';
 
-export type ProctorVia = 'student' | 'proctor-token';
+/** Who delivered it: the student's page, the extension's token, a proctor (issue 12) or the server itself. */
+export type ProctorVia = 'student' | 'proctor-token' | 'proctor' | 'server';
+const VIAS: readonly ProctorVia[] = ['student', 'proctor-token', 'proctor', 'server'];
 
 export interface ProctorEventRecord {
   attemptId: string;
@@ -47,7 +49,7 @@ function toEventRecord(row: ProctorEventsTable): ProctorEventRecord | null {
     eventId: row.event_id,
     kind: kind.data,
     source: source.data,
-    via: row.via === 'proctor-token' ? 'proctor-token' : 'student',
+    via: VIAS.find((via) => via === row.via) ?? 'student',
     clientAt: Number(row.client_at),
     at: Number(row.at),
     receivedAt: Number(row.received_at),

@@ -16,6 +16,7 @@ import { seedDemoData } from '../seed/demo-seed';
 import { seedDemoPortal } from '../seed/demo-portal';
 import { writeDemoCertificateFiles } from '../seed/demo-certificates';
 import { seedDemoTests } from '../seed/demo-tests';
+import { seedDemoProctor } from '../seed/demo-live-proctor';
 import { createTestModule } from '../services/test-module';
 import type { TestModule } from '../services/test-module';
 import { useTestDatabases } from './test-db';
@@ -95,6 +96,7 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     const users = createUserRepository(db.kysely, logger);
     if (await seedDemoData(users, clock)) {
       await seedDemoTests(db.kysely, clock, config.blobDir, logger);
+      await seedDemoProctor(db.kysely, clock);
       await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
       writeDemoCertificateFiles(config.blobDir);
     }

@@ -232,3 +232,28 @@ export type TrailEntry = z.infer<typeof trailEntrySchema>;
 export const proctorTrailReplySchema = z.object({ uid: id, name: z.string(), entries: z.array(trailEntrySchema) });
 export type ProctorTrailReply = z.infer<typeof proctorTrailReplySchema>;
 export const proctorCommandsSentSchema = z.object({ commands: z.array(proctorCommandSchema) });
+
+/** POST /proctor/tests/{id}/chat: the WebSocket's chat message over HTTP (uid null: every candidate). */
+export const proctorChatRequestSchema = z.object({ id, uid: id.nullable(), m: z.string().trim().min(1).max(MAX_CHAT_LENGTH) });
+export type ProctorChatRequest = z.infer<typeof proctorChatRequestSchema>;
+export const proctorChatSentSchema = z.object({ messages: z.array(chatMessageSchema) });
+/** POST /proctor/tests/{id}/read: the proctor has read a candidate's messages up to a time. */
+export const proctorReadRequestSchema = z.object({ uid: id, upTo: epochMs });
+
+const flagValue = (value: unknown): boolean | undefined => {
+  if (value === true || value === 1) return true;
+  if (value === false || value === 0) return false;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().toLowerCase();
+  return text === 'true' || text === '1' ? true : text === 'false' || text === '0' ? false : undefined;
+};
+
+/**
+ * Spec: chat is disabled by default; DISABLE_CHAT in the user's or the test's config decides. On
+ * in either: disabled; set off (false, 0) in either and on in neither: enabled; unset: disabled.
+ */
+export function isChatDisabled(userConfig: Readonly<Record<string, unknown>>, testConfig: Readonly<Record<string, unknown>>): boolean {
+  const values = [flagValue(userConfig['DISABLE_CHAT']), flagValue(testConfig['DISABLE_CHAT'])];
+  if (values.includes(true)) return true;
+  return !values.includes(false);
+}

@@ -1,0 +1,292 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { CHAT_NOT_SENT } from '@invigil/shared/api/live';
+import type { LivePingReply, ProctorCommand, ProctorTestSnapshot } from '@invigil/shared/api/live';
+import { hashPassword } from '../lib/password';
+import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
+import { DEMO_TEST_IDS } from '../seed/demo-tests';
+import { useTestApp } from '../test-support/test-app';
+import type { TestApp } from '../test-support/test-app';
+
+const makeApp = useTestApp();
+const servers: ServerType[] = [];
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+const TEST = DEMO_TEST_IDS.mcq;
+const STATUS = { qn: 1, answered: 0, marked: 0, unsent: 0, extension: false, clock: Date.now() };
+
+/** A signed-in student with chat enabled, a started attempt, and the demo proctor's token. */
+async function setup() {
+  const t = await makeApp();
+  await t.db.kysely.updateTable('users').set({ config: JSON.stringify({ DISABLE_CHAT: false }) }).execute();
+  const asha = await t.token('student@example.edu');
+  const rohan = await t.token('second@example.edu');
+  const login = await t.postJson('/api/proctor/login', { email: 'proctor@example.edu', password: 'demo1234' });
+  expect(login.status).toBe(200);
+  const proctor = ((await login.json()) as { token: string }).token;
+  expect((await t.postJson('/api/test/start', { id: TEST, devices: [] }, { 'x-access-token': asha })).status).toBe(200);
+  return { t, asha, rohan, proctor, ashaId: t.userIds['DEMO001'] as string, rohanId: t.userIds['DEMO002'] as string };
+}
+
+async function listen(t: TestApp): Promise<string> {
+  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } });
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/live`;
+}
+
+/** A socket whose messages are queued, with `next(type)` waiting for the next one of that type. */
+async function connect(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  sockets.push(socket);
+  const received: Record<string, unknown>[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data: Buffer) => {
+    received.push(JSON.parse(data.toString()) as Record<string, unknown>);
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  return {
+    socket,
+    closed,
+    send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
+    async next(type: string, timeoutMs = 3000): Promise<Record<string, unknown>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = received.findIndex((message) => message['type'] === type);
+        if (index >= 0) return received.splice(index, 1)[0] as Record<string, unknown>;
+        if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+  };
+}
+
+const attemptOf = (t: TestApp, userId: string) => t.db.kysely.selectFrom('attempts').selectAll().where('user_id', '=', userId).where('test_id', '=', TEST).executeTakeFirstOrThrow();
+const trailOf = async (t: TestApp, userId: string) =>
+  t.db.kysely.selectFrom('proctor_events').select(['kind', 'source', 'via', 'detail']).where('attempt_id', '=', (await attemptOf(t, userId)).id).orderBy('at').execute();
+
+describe('proctor accounts', () => {
+  it('sign in with one message for a wrong password; tokens of one role are refused by the other', async () => {
+    const { t, asha, proctor } = await setup();
+    const wrong = await t.postJson('/api/proctor/login', { email: 'proctor@example.edu', password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({ message: 'Invalid email or password.' });
+    expect((await t.postJson('/api/proctor/login', { email: 'x' })).status).toBe(422);
+    expect((await t.get('/api/user', { 'x-access-token': proctor })).status).toBe(401);
+    expect((await t.get('/api/test/list', { 'x-access-token': proctor })).status).toBe(401);
+    expect((await t.get('/api/proctor/tests', { 'x-access-token': asha })).status).toBe(401);
+    expect((await t.get(`/api/proctor/tests/${TEST}`, { 'x-access-token': asha })).status).toBe(401);
+    const tests = (await t.getJson('/api/proctor/tests', proctor)) as { id: string }[];
+    expect(tests.map((test) => test.id)).toContain(TEST);
+  });
+
+  it('a proctor sees only the tests they are assigned to', async () => {
+    const { t } = await setup();
+    const repo = createProctorConsoleRepository(t.db.kysely);
+    const { id } = await repo.upsert({ id: 'p2', email: 'other@example.edu', name: 'Other', passwordHash: await hashPassword('secret12') }, t.clock.now());
+    await repo.setTests(id, [DEMO_TEST_IDS.mixed]);
+    const login = await t.postJson('/api/proctor/login', { email: 'other@example.edu', password: 'secret12' });
+    const other = ((await login.json()) as { token: string }).token;
+    expect(((await t.getJson('/api/proctor/tests', other)) as { id: string }[]).map((test) => test.id)).toEqual([DEMO_TEST_IDS.mixed]);
+    expect((await t.get(`/api/proctor/tests/${TEST}`, { 'x-access-token': other })).status).toBe(404);
+    expect((await t.get(`/api/proctor/tests/${TEST}/trail/${t.userIds['DEMO001']}`, { 'x-access-token': other })).status).toBe(404);
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'WARN', uids: [t.userIds['DEMO001']], reason: 'x' }, { 'x-access-token': other })).status).toBe(404);
+  });
+});
+
+describe('commands over HTTP, applied by the server', () => {
+  it('EXTEND_TEST moves the deadline once; acks move forward once; the ping carries what is pending', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const before = await attemptOf(t, ashaId);
+    const sent = await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'EXTEND_TEST', uids: [ashaId], reason: 'Power cut', et: 10 }, { 'x-access-token': proctor });
+    expect(sent.status).toBe(200);
+    const [command] = ((await sent.json()) as { commands: ProctorCommand[] }).commands as [ProctorCommand];
+    expect(command).toMatchObject({ type: 'EXTEND_TEST', et: 10, state: 'sent', by: 'Priya Nair' });
+    const after = await attemptOf(t, ashaId);
+    expect(after.deadline_ms - before.deadline_ms).toBe(10 * 60_000);
+    expect(JSON.parse(after.extensions)).toEqual([{ minutes: 10, at: t.clock.now() }]);
+
+    const ping = async (acks: unknown[] = []) => {
+      const response = await t.postJson('/api/live/ping', { tid: TEST, status: STATUS, acks }, { 'x-access-token': asha });
+      expect(response.status).toBe(200);
+      return (await response.json()) as LivePingReply;
+    };
+    expect((await ping()).commands.map((c) => c.id)).toEqual([command.id]);
+    await ping([{ id: command.id, state: 'applied' }]);
+    await ping([{ id: command.id, state: 'applied' }, { id: command.id, state: 'delivered' }]);
+    const reply = await ping();
+    expect(reply.commands).toEqual([]);
+    expect(reply.time_left).toBe(Math.floor((after.deadline_ms - t.clock.now()) / 1000));
+    expect((await attemptOf(t, ashaId)).deadline_ms).toBe(after.deadline_ms);
+    const snapshot = (await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot;
+    expect(snapshot.commands.find((c) => c.id === command.id)?.state).toBe('applied');
+    expect(snapshot.candidates.find((c) => c.uid === ashaId)).toMatchObject({ phase: 'running', online: true, via: 'http' });
+    expect((await trailOf(t, ashaId)).map((row) => [row.kind, row.via])).toEqual([['PROCTOR_ACTION', 'proctor']]);
+  });
+
+  it('PAUSE stops the clock (the sweeper leaves it); RESUME moves the deadline by the paused time', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const headers = { 'x-access-token': proctor };
+    const before = await attemptOf(t, ashaId);
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'PAUSE', uids: [ashaId], reason: 'Check the room' }, headers)).status).toBe(200);
+    const leftAtPause = Math.floor((before.deadline_ms - t.clock.now()) / 1000);
+    t.clock.advance(60 * 60_000);
+    expect(await t.tests.attempts.sweepExpiredAttempts(t.clock.now())).toBe(0);
+    const sync = (await (await t.postJson('/api/test/sync', { id: TEST, updates: [], qn: 1 }, { 'x-access-token': asha })).json()) as { time_left: number; paused?: boolean };
+    expect(sync).toMatchObject({ time_left: leftAtPause, paused: true });
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'RESUME', uids: [ashaId], reason: 'Done' }, headers)).status).toBe(200);
+    const after = await attemptOf(t, ashaId);
+    expect(after.paused_at).toBeNull();
+    expect(after.deadline_ms - before.deadline_ms).toBe(60 * 60_000);
+  });
+
+  it('PROCTOR_TERMINATE submits with that reason with no browser connected', async () => {
+    const { t, proctor, ashaId } = await setup();
+    const response = await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'PROCTOR_TERMINATE', uids: [ashaId], reason: 'Phone seen' }, { 'x-access-token': proctor });
+    expect(response.status).toBe(200);
+    expect(await attemptOf(t, ashaId)).toMatchObject({ submit_reason: 'PROCTOR_TERMINATE' });
+    expect((await attemptOf(t, ashaId)).submitted_at).not.toBeNull();
+    const again = await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'WARN', uids: [ashaId], reason: 'x' }, { 'x-access-token': proctor });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses what is not for a student or malformed: 4xx, never 500', async () => {
+    const { t, asha, rohanId, proctor } = await setup();
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'WARN', uids: [rohanId], reason: 'x' }, { 'x-access-token': asha })).status).toBe(401);
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'NOPE', uids: [rohanId], reason: 'x' }, { 'x-access-token': proctor })).status).toBe(422);
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'EXTEND_TEST', uids: [rohanId], reason: 'x' }, { 'x-access-token': proctor })).status).toBe(422);
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'WARN', uids: [rohanId], reason: 'x' }, { 'x-access-token': proctor })).status).toBe(409);
+    expect((await t.postJson('/api/live/ping', '{not json', { 'x-access-token': asha })).status).toBe(400);
+    expect((await t.postJson('/api/live/ping', { tid: TEST }, { 'x-access-token': asha })).status).toBe(422);
+    expect((await t.postJson('/api/live/ping', { tid: TEST, status: STATUS })).status).toBe(401);
+    expect((await t.postJson(`/api/live/chat/${TEST}`, { id: 'c1', m: '   ' }, { 'x-access-token': asha })).status).toBe(422);
+    expect(t.logger.errors).toEqual([]);
+  });
+});
+
+describe('chat over HTTP', () => {
+  it('is filtered, idempotent by id, and each student reads only their own thread', async () => {
+    const { t, asha, rohan, proctor, ashaId } = await setup();
+    const first = await t.postJson(`/api/live/chat/${TEST}`, { id: 'm-1', m: 'this damn clock' }, { 'x-access-token': asha });
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { message: { m: string } }).message.m).toBe('this _ clock');
+    await t.postJson(`/api/live/chat/${TEST}`, { id: 'm-1', m: 'this damn clock' }, { 'x-access-token': asha });
+    await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'p-1', uid: ashaId, m: 'Noted.' }, { 'x-access-token': proctor });
+    const thread = (await t.getJson(`/api/live/chat/${TEST}`, asha)) as { chatDisabled: boolean; chat: { id: string; teid: string | null }[] };
+    expect(thread.chatDisabled).toBe(false);
+    expect(thread.chat.map((m) => m.id)).toEqual(['m-1', 'p-1']);
+    expect(((await t.getJson(`/api/live/chat/${TEST}`, rohan)) as { chat: unknown[] }).chat).toEqual([]);
+    await t.db.kysely.updateTable('users').set({ config: '{}' }).execute();
+    const disabled = await t.postJson(`/api/live/chat/${TEST}`, { id: 'm-2', m: 'hello' }, { 'x-access-token': asha });
+    expect(disabled.status).toBe(403);
+    expect(CHAT_NOT_SENT).toBe('Message was not sent! Please try again.');
+  });
+});
+
+describe('the WebSocket /api/live', () => {
+  it('chat both ways, a command pushed live and acked; a disconnection goes on the trail and nothing is submitted', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const url = await listen(t);
+    const console_ = await connect(url);
+    console_.send({ type: 'hello', token: proctor, tid: TEST });
+    const welcome = await console_.next('welcome');
+    expect((welcome['candidates'] as { uid: string }[]).some((c) => c.uid === ashaId)).toBe(true);
+
+    const student = await connect(url);
+    student.send({ type: 'hello', token: asha, tid: TEST });
+    expect(await student.next('welcome')).toMatchObject({ chatDisabled: false, commands: [] });
+    expect((await student.next('deadline'))['paused']).toBe(false);
+
+    student.send({ type: 'chat', chat: { id: 's-1', m: 'Can I use a calculator?' } });
+    expect(((await console_.next('chat'))['message'] as { m: string; un: string }).m).toBe('Can I use a calculator?');
+    console_.send({ type: 'chat', id: 'p-1', uid: ashaId, m: 'No.' });
+    expect(((await student.next('chat'))['message'] as { m: string }).m).toBe('Can I use a calculator?');
+    expect(((await student.next('chat'))['message'] as { m: string; teid: string | null }).teid).not.toBeNull();
+
+    console_.send({ type: 'command', command: { type: 'EXTEND_TEST', uids: [ashaId], reason: 'Late start', et: 5 } });
+    const command = (await student.next('command'))['command'] as ProctorCommand;
+    expect(command).toMatchObject({ type: 'EXTEND_TEST', et: 5 });
+    expect((await student.next('deadline'))['time_left']).toBeGreaterThan(20 * 60);
+    student.send({ type: 'ack', acks: [{ id: command.id, state: 'applied' }] });
+    for (;;) {
+      const update = (await console_.next('command'))['command'] as ProctorCommand;
+      if (update.state === 'applied') break;
+    }
+
+    student.send('not json');
+    expect((await student.next('error'))['message']).toBe('A message is one JSON object.');
+    student.send({ type: 'command', command: { type: 'PROCTOR_TERMINATE', uids: [ashaId], reason: 'me' } });
+    expect(await student.next('error')).toBeTruthy();
+
+    t.clock.advance(1000);
+    student.socket.close();
+    await student.closed;
+    t.clock.advance(5000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const reconnected = await connect(url);
+    reconnected.send({ type: 'hello', token: asha, tid: TEST });
+    await reconnected.next('welcome');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const kinds = (await trailOf(t, ashaId)).map((row) => [row.kind, row.source]);
+    expect(kinds).toEqual([
+      ['PROCTOR_ACTION', 'proctor'],
+      ['DISCONNECTED', 'server'],
+      ['RECONNECTED', 'server'],
+    ]);
+    expect((await attemptOf(t, ashaId)).submitted_at).toBeNull();
+    expect(t.logger.errors).toEqual([]);
+  });
+
+  it('a student offline when a command is sent gets it on reconnecting, and a terminated attempt is submitted meanwhile', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const url = await listen(t);
+    await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'PROCTOR_TERMINATE', uids: [ashaId], reason: 'Left the room' }, { 'x-access-token': proctor });
+    expect((await attemptOf(t, ashaId)).submit_reason).toBe('PROCTOR_TERMINATE');
+    const student = await connect(url);
+    student.send({ type: 'hello', token: asha, tid: TEST });
+    const welcome = await student.next('welcome');
+    expect((welcome['commands'] as ProctorCommand[]).map((c) => c.type)).toEqual(['PROCTOR_TERMINATE']);
+  });
+
+  it('closes a socket without hello, refuses a bad token, another origin, and another test for a proctor', async () => {
+    const { t, rohan, proctor } = await setup();
+    const url = await listen(t);
+    const silent = await connect(url);
+    silent.send({ type: 'status', status: STATUS });
+    expect((await silent.next('error'))['message']).toBe('Say hello first, with a session token.');
+    expect(await silent.closed).toBe(1008);
+
+    const forged = await connect(url);
+    forged.send({ type: 'hello', token: 'x.y.z', tid: TEST });
+    expect((await forged.next('error'))['message']).toBe('Log in required!');
+
+    await expect(connect(url, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+
+    const repo = createProctorConsoleRepository(t.db.kysely);
+    const priya = await repo.findByEmail('proctor@example.edu');
+    await repo.setTests(priya?.id ?? '', [DEMO_TEST_IDS.mixed]);
+    const other = await connect(url);
+    other.send({ type: 'hello', token: proctor, tid: TEST });
+    expect((await other.next('error'))['message']).toBe('You are not a proctor of this test.');
+
+    // A student's hello for a test they cannot see.
+    const stranger = await connect(url);
+    stranger.send({ type: 'hello', token: rohan, tid: 'no-such-test' });
+    expect(await stranger.next('error')).toBeTruthy();
+  });
+});

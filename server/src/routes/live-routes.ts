@@ -1,0 +1,202 @@
+import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { upgradeWebSocket } from '@hono/node-server';
+import type { WSContext } from 'hono/ws';
+import type { WebSocket as RawWebSocket } from 'ws';
+import { z } from 'zod';
+import type { ChatMessage, LiveChatThread, LivePingReply, ServerToProctor, ServerToStudent } from '@invigil/shared/api/live';
+import { livePingRequestSchema, proctorToServerSchema, studentChatSchema, studentToServerSchema } from '@invigil/shared/api/live';
+import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
+import { AppError } from '../lib/app-error';
+import type { Logger } from '../lib/logger';
+import { requireAuth } from '../middleware/require-auth';
+import { checkedBody, validateJson } from '../middleware/validate-json';
+import type { ProctorRecord } from '../repositories/proctor-console-repository';
+import type { UserRecord } from '../repositories/user-repository';
+import type { AuthService } from '../services/auth-service';
+import type { LiveHub } from '../services/live-hub';
+import { proctorChannel, studentChannel } from '../services/live-hub';
+import type { LiveService } from '../services/live-service';
+import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
+
+export interface LiveRoutesDeps {
+  auth: AuthService;
+  proctorAuth: ProctorConsoleAuth;
+  live: LiveService;
+  hub: LiveHub;
+  logger: Logger;
+  /** Origins besides the server's own that may open the socket (ADMIN_ORIGIN). */
+  allowedOrigins: readonly string[];
+  /** The first message must come this soon (tests shorten it). */
+  helloTimeoutMs?: number;
+  heartbeatMs?: number;
+}
+
+export const LIVE_SOCKET_MESSAGES = {
+  helloFirst: 'Say hello first, with a session token.',
+  notJson: 'A message is one JSON object.',
+  originRefused: 'This origin may not open the live channel.',
+  unexpected: 'Something went wrong!',
+} as const;
+
+const MAX_MESSAGE_CHARS = 16 * 1024;
+const helloSchema = z.object({ type: z.literal('hello'), token: z.string().min(1).max(4_096), tid: z.string().min(1).max(64) });
+const testIdParam = z.string().min(1).max(64);
+
+/**
+ * Browsers send Origin on every WebSocket: it must be this server's own (the Host it was asked
+ * for) or an allowed one, so another site cannot open a student's channel with their session.
+ * No Origin: not a browser (a test client, the bench), whose token alone decides.
+ */
+function originAllowed(c: Context, allowed: readonly string[]): boolean {
+  const origin = c.req.header('origin');
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return url.host === c.req.header('host') || allowed.includes(url.origin);
+}
+
+/** The live channel (issue 12): GET /live (WebSocket), POST /live/ping, the student's chat thread. */
+export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigins, helloTimeoutMs = 10_000, heartbeatMs = 30_000 }: LiveRoutesDeps) {
+  const routes = new Hono();
+  const signedIn = requireAuth(auth);
+
+  routes.get('/live', async (c, next) => {
+    if (!originAllowed(c, allowedOrigins)) return c.json({ message: LIVE_SOCKET_MESSAGES.originRefused }, 403);
+    return next();
+  });
+
+  routes.get(
+    '/live',
+    upgradeWebSocket(() => {
+      let student: { user: UserRecord; testId: string } | undefined;
+      let proctor: { proctor: ProctorRecord; testId: string } | undefined;
+      let saidHello = false;
+      let unsubscribe: (() => void) | undefined;
+      let helloTimer: ReturnType<typeof setTimeout> | undefined;
+      let heartbeat: ReturnType<typeof setInterval> | undefined;
+      let closed = false;
+      // Messages are handled one after another, in the order they came.
+      let queue: Promise<void> = Promise.resolve();
+
+      const send = (ws: WSContext, message: ServerToStudent | ServerToProctor | unknown) => {
+        if (!closed && ws.readyState === 1) ws.send(JSON.stringify(message));
+      };
+      const sendError = (ws: WSContext, message: string) => send(ws, { type: 'error', message });
+
+      async function hello(ws: WSContext, data: unknown): Promise<void> {
+        const parsed = helloSchema.safeParse(data);
+        if (!parsed.success) {
+          sendError(ws, LIVE_SOCKET_MESSAGES.helloFirst);
+          ws.close(1008, 'hello expected');
+          return;
+        }
+        const { token, tid } = parsed.data;
+        const user = await auth.userForToken(token).catch(() => undefined);
+        if (user) {
+          saidHello = true;
+          student = { user, testId: tid };
+          unsubscribe = hub.subscribe(studentChannel(tid, user.id), (message) => send(ws, message));
+          for (const message of await live.connectStudent(user, tid)) send(ws, message);
+          return;
+        }
+        const found = await proctorAuth.proctorForToken(token).catch(() => undefined);
+        if (!found) {
+          sendError(ws, AUTH_MESSAGES.loginRequired);
+          ws.close(1008, 'unauthorized');
+          return;
+        }
+        await live.assignedTest(found, tid);
+        saidHello = true;
+        proctor = { proctor: found, testId: tid };
+        unsubscribe = hub.subscribe(proctorChannel(tid), (message) => send(ws, message));
+        const snapshot = await live.snapshot(found, tid);
+        send(ws, { type: 'welcome', serverTime: snapshot.serverTime, candidates: snapshot.candidates, commands: snapshot.commands, chat: snapshot.chat });
+      }
+
+      async function handle(ws: WSContext, raw: unknown): Promise<void> {
+        if (typeof raw !== 'string' || raw.length > MAX_MESSAGE_CHARS) return sendError(ws, LIVE_SOCKET_MESSAGES.notJson);
+        let data: unknown;
+        try {
+          data = JSON.parse(raw);
+        } catch {
+          return sendError(ws, LIVE_SOCKET_MESSAGES.notJson);
+        }
+        if (!saidHello) {
+          clearTimeout(helloTimer);
+          return hello(ws, data);
+        }
+        if (student) {
+          const { user, testId } = student;
+          const message = checkedBody(studentToServerSchema, data);
+          if (message.type === 'status') for (const command of await live.studentStatus(user, testId, message.status)) send(ws, { type: 'command', command });
+          else if (message.type === 'ack') await live.studentAcks(user, testId, message.acks);
+          else if (message.type === 'chat') await live.studentChat(user, testId, message.chat);
+          else if (message.type === 'read') await live.studentRead(user, testId, message.upTo);
+          else sendError(ws, 'Already said hello.');
+          return;
+        }
+        if (proctor) {
+          const { proctor: who, testId } = proctor;
+          const message = checkedBody(proctorToServerSchema, data);
+          if (message.type === 'chat') await live.proctorChat(who, testId, { id: message.id, uid: message.uid, m: message.m });
+          else if (message.type === 'command') await live.sendCommands(who, testId, message.command);
+          else sendError(ws, 'Already said hello.');
+        }
+      }
+
+      return {
+        onOpen(_event, ws) {
+          helloTimer = setTimeout(() => {
+            if (!saidHello) {
+              sendError(ws, LIVE_SOCKET_MESSAGES.helloFirst);
+              ws.close(1008, 'hello expected');
+            }
+          }, helloTimeoutMs);
+          // A dead peer (a laptop closed, a proxy gone) answers no ping: it is cut after one interval.
+          const socket = ws.raw as RawWebSocket | undefined;
+          let alive = true;
+          socket?.on('pong', () => void (alive = true));
+          heartbeat = setInterval(() => {
+            if (!alive) return socket?.terminate();
+            alive = false;
+            socket?.ping();
+          }, heartbeatMs);
+        },
+        onMessage(event, ws) {
+          queue = queue
+            .then(() => handle(ws, event.data))
+            .catch((error: unknown) => {
+              if (error instanceof AppError) return sendError(ws, error.message);
+              logger.error('Live channel message failed:', error);
+              sendError(ws, LIVE_SOCKET_MESSAGES.unexpected);
+            });
+        },
+        onClose() {
+          closed = true;
+          clearTimeout(helloTimer);
+          clearInterval(heartbeat);
+          queue = queue.then(async () => {
+            unsubscribe?.();
+            if (student) await live.disconnectStudent(student.user.id, student.testId).catch((error: unknown) => logger.warn('Could not record a disconnection:', error));
+          });
+        },
+      };
+    }),
+  );
+
+  routes.post('/live/ping', signedIn, validateJson(livePingRequestSchema), async (c) => c.json((await live.ping(c.get('user'), c.get('body'))) satisfies LivePingReply));
+
+  routes.get('/live/chat/:testId', signedIn, async (c) => c.json((await live.chatThread(c.get('user'), checkedBody(testIdParam, c.req.param('testId')))) satisfies LiveChatThread));
+
+  routes.post('/live/chat/:testId', signedIn, validateJson(studentChatSchema), async (c) => {
+    const message = await live.studentChat(c.get('user'), checkedBody(testIdParam, c.req.param('testId')), c.get('body'));
+    return c.json({ message } satisfies { message: ChatMessage });
+  });
+
+  return routes;
+}

@@ -1,0 +1,483 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type {
+  CandidateStatus,
+  ChatMessage,
+  CommandAck,
+  LiveCandidate,
+  LiveChatThread,
+  LivePingReply,
+  LivePingRequest,
+  ProctorChatRequest,
+  ProctorCommand,
+  ProctorCommandRequest,
+  ProctorTest,
+  ProctorTestSnapshot,
+  ProctorTrailReply,
+  ServerToProctor,
+  ServerToStudent,
+} from '@invigil/shared/api/live';
+import { CHAT_NOT_SENT, isChatDisabled, livePingRequestSchema } from '@invigil/shared/api/live';
+import { PROCTOR_EVENT_KINDS, PROCTOR_KIND_CLASS } from '@invigil/shared/api/proctor-kinds';
+import type { ProctorEventKind } from '@invigil/shared/api/proctor-kinds';
+import { TEST_MESSAGES } from '@invigil/shared/api/tests';
+import { timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
+import { filterProfanity } from '@invigil/shared/domain/profanity';
+import type { Database } from '../db';
+import { AppError } from '../lib/app-error';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { createAttemptRepository } from '../repositories/attempt-repository';
+import type { AttemptRecord } from '../repositories/attempt-repository';
+import { createLiveRepository } from '../repositories/live-repository';
+import type { CandidateRecord } from '../repositories/live-repository';
+import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
+import type { ProctorRecord, ProctorTestRecord } from '../repositories/proctor-console-repository';
+import { createProctorRepository } from '../repositories/proctor-repository';
+import type { TestRecord } from '../repositories/test-repository';
+import type { UserRecord } from '../repositories/user-repository';
+import type { AttemptService } from './attempt-service';
+import type { LiveHub } from './live-hub';
+import { proctorChannel, studentChannel } from './live-hub';
+import type { UploadStore } from './upload-store';
+
+export interface LiveServiceDeps {
+  db: Kysely<Database>;
+  hub: LiveHub;
+  attempts: Pick<AttemptService, 'submitByServer'>;
+  store: Pick<UploadStore, 'getUrl'>;
+  clock: Clock;
+  logger: Logger;
+}
+
+export type LiveVia = 'websocket' | 'http';
+
+/** A page on the ping fallback counts as online this long after its last ping (3 of the spec's 20 s pings). */
+export const HTTP_ONLINE_MS = 60_000;
+/** The console's welcome carries this much of the test's chat and commands. */
+const HISTORY_LIMIT = 1_000;
+
+export const LIVE_MESSAGES = {
+  chatDisabled: 'Chat is not enabled for this test.',
+  notAssigned: 'You are not a proctor of this test.',
+  candidateNotFound: 'No such candidate in this test.',
+  notStarted: 'The candidate has not started the test.',
+  submitted: 'The candidate has already submitted the test.',
+  extendNeedsMinutes: 'Give the minutes to extend the test by (et).',
+  webcamNeedsDevice: 'Give the webcam device id (ed).',
+} as const;
+
+interface Presence {
+  sockets: number;
+  lastHttpAt: number | null;
+  disconnectedSince: number | null;
+  via: 'websocket' | 'http' | 'none';
+  status: CandidateStatus | null;
+  clockOffsetMs: number | null;
+}
+
+const FLAG_KINDS = PROCTOR_EVENT_KINDS.filter((kind) => PROCTOR_KIND_CLASS[kind] === 'flag');
+
+/**
+ * Live proctoring (issue 12): presence, status pings, chat, proctor commands and their effects.
+ * The server is authoritative: EXTEND_TEST, PAUSE, RESUME and PROCTOR_TERMINATE act on the
+ * attempt here, at once, whether a browser is connected or not; the page only follows. Every
+ * proctor action and every gap of a running attempt's channel goes on its trail.
+ */
+export function createLiveService({ db, hub, attempts: attemptService, store, clock, logger }: LiveServiceDeps) {
+  const live = createLiveRepository(db);
+  const attempts = createAttemptRepository(db);
+  const proctors = createProctorConsoleRepository(db);
+  const trail = createProctorRepository(db);
+  const presence = new Map<string, Presence>();
+  const presenceKey = (testId: string, userId: string) => `${testId}:${userId}`;
+  const presenceOf = (testId: string, userId: string): Presence => {
+    const key = presenceKey(testId, userId);
+    let found = presence.get(key);
+    if (!found) {
+      found = { sockets: 0, lastHttpAt: null, disconnectedSince: null, via: 'none', status: null, clockOffsetMs: null };
+      presence.set(key, found);
+    }
+    return found;
+  };
+  const isOnline = (p: Presence, now: number) => p.sockets > 0 || (p.lastHttpAt !== null && now - p.lastHttpAt <= HTTP_ONLINE_MS);
+
+  const toStudents = (testId: string, userId: string, message: ServerToStudent) => hub.publish(studentChannel(testId, userId), message);
+  const toProctors = (testId: string, message: ServerToProctor) => hub.publish(proctorChannel(testId), message);
+
+  async function studentTarget(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
+    const found = await attempts.findVisibleWithAttempt(user.id, testId);
+    if (!found) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
+    return found;
+  }
+
+  async function assignedTest(proctor: ProctorRecord, testId: string): Promise<ProctorTestRecord> {
+    const test = await proctors.assignedTest(proctor.id, testId);
+    // 404, not 403: another test's existence is none of this proctor's business.
+    if (!test) throw new AppError('not_found', LIVE_MESSAGES.notAssigned);
+    return test;
+  }
+
+  const isRunning = (attempt: { submittedAt: number | null } | null | undefined): attempt is { submittedAt: null } & NonNullable<typeof attempt> => !!attempt && attempt.submittedAt === null;
+
+  async function writeTrail(attemptId: string, kind: ProctorEventKind, source: 'proctor' | 'server', detail: Record<string, string | number | boolean>, at: number): Promise<void> {
+    const now = clock.now();
+    await trail.insertEvents([
+      { attemptId, eventId: `live-${randomUUID()}`, kind, source, via: source, clientAt: at, at, receivedAt: now, detail, evidence: null, late: false },
+    ]);
+  }
+
+  function timeLeftOf(attempt: { deadlineMs: number; pausedAt: number | null; submittedAt: number | null }, now: number): number {
+    if (attempt.submittedAt !== null) return 0;
+    return timeLeftSeconds(attempt.deadlineMs, Math.min(attempt.pausedAt ?? now, now));
+  }
+
+  async function candidateView(testId: string, candidate: CandidateRecord, extras?: { flags?: Map<string, { count: number; last: LiveCandidate['lastFlag'] }>; snapshots?: Map<string, string>; unread?: Map<string, number> }): Promise<LiveCandidate> {
+    const now = clock.now();
+    const attempt = candidate.attempt;
+    const flags = extras?.flags ?? (await live.flagsOf(testId, FLAG_KINDS, candidate.userId));
+    const snapshots = extras?.snapshots ?? (await live.latestSnapshotsOf(testId, candidate.userId));
+    const unread = extras?.unread ?? (await live.unreadByStudent(testId));
+    const p = presence.get(presenceKey(testId, candidate.userId));
+    const online = p ? isOnline(p, now) : false;
+    const flag = attempt ? flags.get(attempt.id) : undefined;
+    const snapshot = attempt ? snapshots.get(attempt.id) : undefined;
+    return {
+      uid: candidate.userId,
+      name: candidate.name,
+      reg_no: candidate.regNo,
+      phase: !attempt ? 'not-started' : attempt.submittedAt !== null ? 'submitted' : attempt.pausedAt !== null ? 'paused' : 'running',
+      online,
+      disconnectedSince: online || !p ? null : (p.disconnectedSince ?? p.lastHttpAt),
+      via: p?.via ?? 'none',
+      time_left: attempt ? timeLeftOf(attempt, now) : null,
+      status: p?.status ?? null,
+      clockOffsetMs: p?.clockOffsetMs ?? null,
+      flags: flag?.count ?? 0,
+      lastFlag: flag?.last ?? null,
+      snapshotUrl: snapshot ? store.getUrl(snapshot, now) : null,
+      unreadChat: unread.get(candidate.userId) ?? 0,
+    };
+  }
+
+  /** Tells the test's proctors how a candidate is now. Never fails its caller. */
+  async function publishCandidate(testId: string, userId: string): Promise<void> {
+    try {
+      const test = await db.selectFrom('tests').select('open_to_all').where('id', '=', testId).executeTakeFirst();
+      if (!test) return;
+      const candidate = await live.candidateOf(testId, Number(test.open_to_all) === 1, userId);
+      if (candidate) toProctors(testId, { type: 'candidate', candidate: await candidateView(testId, candidate) });
+    } catch (error) {
+      logger.warn(`Could not publish candidate ${userId} of test ${testId}:`, error);
+    }
+  }
+
+  /** The student's page is back (or here for the first time): a gap of a running attempt goes on the trail. */
+  async function markPresent(testId: string, userId: string, attempt: AttemptRecord | undefined, via: LiveVia): Promise<void> {
+    const now = clock.now();
+    const p = presenceOf(testId, userId);
+    const wasOnline = isOnline(p, now);
+    const since = p.disconnectedSince ?? (p.lastHttpAt !== null && !wasOnline ? p.lastHttpAt : null);
+    if (via === 'websocket') p.sockets += 1;
+    else p.lastHttpAt = now;
+    p.via = via;
+    if (!wasOnline && since !== null && isRunning(attempt)) {
+      // An HTTP page's drop is only seen now: its DISCONNECTED entry is dated at its last ping.
+      if (p.disconnectedSince === null) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'http' }, since);
+      await writeTrail(attempt.id, 'RECONNECTED', 'server', { via, away_ms: now - since }, now);
+    }
+    p.disconnectedSince = null;
+    if (!wasOnline) void publishCandidate(testId, userId);
+  }
+
+  function deadlineMessage(attempt: { deadlineMs: number; pausedAt: number | null; submittedAt: number | null }): ServerToStudent {
+    return { type: 'deadline', time_left: timeLeftOf(attempt, clock.now()), paused: attempt.pausedAt !== null && attempt.submittedAt === null };
+  }
+
+  async function storeStudentChat(user: UserRecord, test: TestRecord, chat: { id: string; m: string }): Promise<ChatMessage> {
+    if (isChatDisabled(user.config, test.config)) throw new AppError('forbidden', LIVE_MESSAGES.chatDisabled);
+    const body = filterProfanity(chat.m.trim());
+    if (body === '') throw new AppError('unprocessable', CHAT_NOT_SENT, { issues: [{ path: 'm', message: CHAT_NOT_SENT }] });
+    const stored = await live.insertChat([
+      { test_id: test.id, user_id: user.id, id: chat.id, author: 'student', proctor_id: null, proctor_name: null, body, sent_at: clock.now(), read_at: null },
+    ]);
+    const message = await live.findChat(test.id, user.id, chat.id);
+    if (!message || message.teid !== null) throw new AppError('unprocessable', CHAT_NOT_SENT);
+    if (stored > 0) {
+      const withName = { ...message, un: user.name };
+      toStudents(test.id, user.id, { type: 'chat', message: withName });
+      toProctors(test.id, { type: 'chat', message: withName });
+      void publishCandidate(test.id, user.id);
+    }
+    return message;
+  }
+
+  async function applyAcks(testId: string, userId: string, attempt: AttemptRecord | undefined, acks: readonly CommandAck[]): Promise<void> {
+    if (!attempt) return;
+    const now = clock.now();
+    for (const ack of acks) {
+      const command = await live.ack(attempt.id, ack.id, ack.state, now);
+      if (command) toProctors(testId, { type: 'command', command });
+    }
+    void userId;
+  }
+
+  function recordStatus(testId: string, userId: string, status: CandidateStatus): void {
+    const p = presenceOf(testId, userId);
+    p.status = status;
+    p.clockOffsetMs = Math.round(status.clock - clock.now());
+  }
+
+  /** Applies a command's server-owned effect at once; the trail gets who and why. */
+  async function applyCommand(proctor: ProctorRecord, test: ProctorTestRecord, candidate: CandidateRecord, request: ProctorCommandRequest): Promise<ProctorCommand> {
+    const now = clock.now();
+    const attempt = candidate.attempt;
+    if (!attempt) throw new AppError('conflict', LIVE_MESSAGES.notStarted);
+    if (attempt.submittedAt !== null) throw new AppError('conflict', LIVE_MESSAGES.submitted);
+    const row = {
+      id: randomUUID(),
+      attempt_id: attempt.id,
+      test_id: test.id,
+      user_id: candidate.userId,
+      type: request.type,
+      reason: request.reason,
+      et: request.type === 'EXTEND_TEST' ? (request.et ?? null) : null,
+      ed: request.type === 'SELECT_WEBCAM' ? (request.ed ?? null) : null,
+      proctor_id: proctor.id,
+      proctor_name: proctor.name,
+      sent_at: now,
+      delivered_at: null,
+      applied_at: null,
+    };
+    if (request.type === 'EXTEND_TEST') await live.extendDeadline(attempt.id, request.et ?? 0, now);
+    if (request.type === 'PAUSE') await live.pause(attempt.id, now);
+    if (request.type === 'RESUME') await live.resume(attempt.id, now);
+    await live.insertCommand(row);
+    await writeTrail(
+      attempt.id,
+      'PROCTOR_ACTION',
+      'proctor',
+      {
+        command: request.type,
+        reason: request.reason.slice(0, 200),
+        by: proctor.name.slice(0, 200),
+        ...(row.et === null ? {} : { minutes: row.et }),
+        ...(row.ed === null ? {} : { device: row.ed.slice(0, 200) }),
+      },
+      now,
+    );
+    if (request.type === 'PROCTOR_TERMINATE') await attemptService.submitByServer(attempt.id, 'PROCTOR_TERMINATE', now);
+    const command = (await live.pendingCommands(attempt.id)).find((pending) => pending.id === row.id);
+    if (!command) throw new AppError('internal', 'The command was not stored.');
+    toStudents(test.id, candidate.userId, { type: 'command', command });
+    if (request.type === 'EXTEND_TEST' || request.type === 'PAUSE' || request.type === 'RESUME') {
+      const fresh = await attempts.findById(attempt.id);
+      if (fresh) toStudents(test.id, candidate.userId, deadlineMessage(fresh));
+    }
+    toProctors(test.id, { type: 'command', command });
+    void publishCandidate(test.id, candidate.userId);
+    return command;
+  }
+
+  return {
+    // -------------------------------------------------------------------------------- students
+
+    /** A student's WebSocket said hello: the test must be theirs. Returns the welcome and what follows it. */
+    async connectStudent(user: UserRecord, testId: string): Promise<ServerToStudent[]> {
+      const { test, attempt } = await studentTarget(user, testId);
+      await markPresent(testId, user.id, attempt, 'websocket');
+      const welcome: ServerToStudent = {
+        type: 'welcome',
+        serverTime: clock.now(),
+        commands: attempt ? await live.pendingCommands(attempt.id) : [],
+        chat: await live.threadOf(testId, user.id),
+        chatDisabled: isChatDisabled(user.config, test.config),
+      };
+      return attempt ? [welcome, deadlineMessage(attempt)] : [welcome];
+    },
+
+    /** The student's last socket of this test closed: a fact, dated, on the trail of a running attempt. */
+    async disconnectStudent(userId: string, testId: string): Promise<void> {
+      const now = clock.now();
+      const p = presenceOf(testId, userId);
+      p.sockets = Math.max(0, p.sockets - 1);
+      if (p.sockets > 0) return;
+      p.disconnectedSince = now;
+      const attempt = await attempts.find(userId, testId);
+      if (isRunning(attempt)) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'websocket' }, now);
+      void publishCandidate(testId, userId);
+    },
+
+    /** A status over the WebSocket: presence, then the commands the page has not even received. */
+    async studentStatus(user: UserRecord, testId: string, status: CandidateStatus): Promise<ProctorCommand[]> {
+      recordStatus(testId, user.id, status);
+      const attempt = await attempts.find(user.id, testId);
+      void publishCandidate(testId, user.id);
+      return attempt ? live.pendingCommands(attempt.id, true) : [];
+    },
+
+    async studentAcks(user: UserRecord, testId: string, acks: readonly CommandAck[]): Promise<void> {
+      await applyAcks(testId, user.id, await attempts.find(user.id, testId), acks);
+    },
+
+    async studentChat(user: UserRecord, testId: string, chat: { id: string; m: string }): Promise<ChatMessage> {
+      const { test } = await studentTarget(user, testId);
+      return storeStudentChat(user, test, chat);
+    },
+
+    async studentRead(user: UserRecord, testId: string, upTo: number): Promise<void> {
+      await studentTarget(user, testId);
+      await live.markRead(testId, user.id, 'proctor', upTo, clock.now());
+    },
+
+    /** GET /live/chat/{testId}: the student's own thread only. */
+    async chatThread(user: UserRecord, testId: string): Promise<LiveChatThread> {
+      const { test } = await studentTarget(user, testId);
+      return { chatDisabled: isChatDisabled(user.config, test.config), chat: await live.threadOf(testId, user.id) };
+    },
+
+    /** POST /live/ping: the WebSocket's status, acks and chat over HTTP; the reply carries what is pending. */
+    async ping(user: UserRecord, input: LivePingRequest): Promise<LivePingReply> {
+      const request = livePingRequestSchema.parse(input);
+      const { test, attempt } = await studentTarget(user, request.tid);
+      if (!attempt) throw new AppError('forbidden', TEST_MESSAGES.notStarted);
+      await markPresent(test.id, user.id, attempt, 'http');
+      recordStatus(test.id, user.id, request.status);
+      await applyAcks(test.id, user.id, attempt, request.acks);
+      for (const chat of request.chat) await storeStudentChat(user, test, chat);
+      const fresh = (await attempts.findById(attempt.id)) ?? attempt;
+      void publishCandidate(test.id, user.id);
+      const now = clock.now();
+      return {
+        serverTime: now,
+        commands: await live.pendingCommands(attempt.id),
+        chat: await live.threadOf(test.id, user.id, request.chatSince),
+        time_left: timeLeftOf(fresh, now),
+        paused: fresh.pausedAt !== null && fresh.submittedAt === null,
+      };
+    },
+
+    // -------------------------------------------------------------------------------- proctors
+
+    async testsOf(proctor: ProctorRecord): Promise<ProctorTest[]> {
+      const tests = await proctors.testsOf(proctor.id);
+      return Promise.all(
+        tests.map(async (test) => ({ id: test.id, name: test.name, starts_at: test.activationAt, ends_at: test.endsAt, candidates: (await live.candidatesOf(test.id, test.openToAll)).length })),
+      );
+    },
+
+    /** The console's view of one test (the WebSocket's welcome, or GET /proctor/tests/{id}). */
+    async snapshot(proctor: ProctorRecord, testId: string): Promise<ProctorTestSnapshot> {
+      const test = await assignedTest(proctor, testId);
+      const [candidates, flags, snapshots, unread, commands, chat] = await Promise.all([
+        live.candidatesOf(test.id, test.openToAll),
+        live.flagsOf(test.id, FLAG_KINDS),
+        live.latestSnapshotsOf(test.id),
+        live.unreadByStudent(test.id),
+        live.commandsOfTest(test.id, HISTORY_LIMIT),
+        live.chatOfTest(test.id, HISTORY_LIMIT),
+      ]);
+      return {
+        test: { id: test.id, name: test.name },
+        serverTime: clock.now(),
+        candidates: await Promise.all(candidates.map((candidate) => candidateView(test.id, candidate, { flags, snapshots, unread }))),
+        commands,
+        chat,
+      };
+    },
+
+    /** One candidate's whole trail, with who did what. */
+    async trail(proctor: ProctorRecord, testId: string, userId: string): Promise<ProctorTrailReply> {
+      const test = await assignedTest(proctor, testId);
+      const candidate = await live.candidateOf(test.id, test.openToAll, userId);
+      if (!candidate) throw new AppError('not_found', LIVE_MESSAGES.candidateNotFound);
+      const events = candidate.attempt ? await trail.eventsOf(candidate.attempt.id) : [];
+      const now = clock.now();
+      return {
+        uid: candidate.userId,
+        name: candidate.name,
+        entries: events.map((event) => {
+          const detail = event.detail ?? {};
+          const by = typeof detail['by'] === 'string' ? detail['by'] : event.source;
+          const text = Object.entries(detail)
+            .filter(([name]) => name !== 'by')
+            .map(([name, value]) => `${name}: ${String(value)}`)
+            .join(', ');
+          return { at: event.at, kind: event.kind, detail: text === '' ? null : text, evidence: event.evidence === null ? null : store.getUrl(event.evidence, now), by };
+        }),
+      };
+    },
+
+    async proctorChat(proctor: ProctorRecord, testId: string, request: ProctorChatRequest): Promise<ChatMessage[]> {
+      const test = await assignedTest(proctor, testId);
+      const body = filterProfanity(request.m.trim());
+      if (body === '') throw new AppError('unprocessable', CHAT_NOT_SENT, { issues: [{ path: 'm', message: CHAT_NOT_SENT }] });
+      let userIds: string[];
+      if (request.uid === null) {
+        userIds = (await live.candidatesOf(test.id, test.openToAll)).map((candidate) => candidate.userId);
+      } else {
+        const candidate = await live.candidateOf(test.id, test.openToAll, request.uid);
+        if (!candidate) throw new AppError('not_found', LIVE_MESSAGES.candidateNotFound);
+        userIds = [candidate.userId];
+      }
+      const now = clock.now();
+      const messages: ChatMessage[] = [];
+      for (const userId of userIds) {
+        const stored = await live.insertChat([{ test_id: test.id, user_id: userId, id: request.id, author: 'proctor', proctor_id: proctor.id, proctor_name: proctor.name, body, sent_at: now, read_at: null }]);
+        const message = await live.findChat(test.id, userId, request.id);
+        if (!message) continue;
+        messages.push(message);
+        if (stored > 0) {
+          toStudents(test.id, userId, { type: 'chat', message });
+          toProctors(test.id, { type: 'chat', message });
+        }
+      }
+      return messages;
+    },
+
+    async proctorRead(proctor: ProctorRecord, testId: string, userId: string, upTo: number): Promise<void> {
+      await assignedTest(proctor, testId);
+      await live.markRead(testId, userId, 'student', upTo, clock.now());
+      void publishCandidate(testId, userId);
+    },
+
+    /** A command to each candidate named; each one is stored, applied where the server owns it, and pushed. */
+    async sendCommands(proctor: ProctorRecord, testId: string, request: ProctorCommandRequest): Promise<ProctorCommand[]> {
+      const test = await assignedTest(proctor, testId);
+      if (request.type === 'EXTEND_TEST' && request.et === undefined) {
+        throw new AppError('unprocessable', LIVE_MESSAGES.extendNeedsMinutes, { issues: [{ path: 'et', message: LIVE_MESSAGES.extendNeedsMinutes }] });
+      }
+      if (request.type === 'SELECT_WEBCAM' && !request.ed) {
+        throw new AppError('unprocessable', LIVE_MESSAGES.webcamNeedsDevice, { issues: [{ path: 'ed', message: LIVE_MESSAGES.webcamNeedsDevice }] });
+      }
+      const candidates: CandidateRecord[] = [];
+      for (const uid of new Set(request.uids)) {
+        const candidate = await live.candidateOf(test.id, test.openToAll, uid);
+        if (!candidate) throw new AppError('not_found', LIVE_MESSAGES.candidateNotFound);
+        candidates.push(candidate);
+      }
+      // One candidate: their refusal is the reply; several: those who can take it get it.
+      if (candidates.length === 1) return [await applyCommand(proctor, test, candidates[0] as CandidateRecord, request)];
+      const sent: ProctorCommand[] = [];
+      for (const candidate of candidates) {
+        if (!isRunning(candidate.attempt)) continue;
+        sent.push(await applyCommand(proctor, test, candidate, request));
+      }
+      return sent;
+    },
+
+    /** For the proctor's socket: the test must be theirs. */
+    assignedTest,
+
+    /** New flags from the trail's reporters, for the console as they arrive. */
+    publishFlags(attempt: Pick<AttemptRecord, 'testId' | 'userId'>, events: readonly { kind: ProctorEventKind; at: number; evidence: string | null }[]): void {
+      for (const event of events) {
+        if (PROCTOR_KIND_CLASS[event.kind] !== 'flag') continue;
+        toProctors(attempt.testId, { type: 'flag', uid: attempt.userId, kind: event.kind, at: event.at, evidence: event.evidence });
+      }
+      if (events.length > 0) void publishCandidate(attempt.testId, attempt.userId);
+    },
+  };
+}
+
+export type LiveService = ReturnType<typeof createLiveService>;

@@ -67,6 +67,7 @@ function describe(summary: ImportSummary, file: ImportFile): string {
     ...(['certificate_types', 'certificate_requests', 'certificate_deliveries'] as const).filter((section) => file[section].length > 0).map((section) => line(section.replace('_', ' '), summary.certificates[section])),
     ...QUERY_SECTIONS.filter((section) => file[section].length > 0).map((section) => line(QUERY_LINES[section], summary.queries[section], section === 'query_closures' ? ' (updated: closed already)' : '')),
     ...(file.study_items.length > 0 ? [line('study items', summary.study)] : []),
+    ...(file.proctors.length > 0 ? [line('proctors', summary.proctors)] : []),
   ].join('\n');
 }
 

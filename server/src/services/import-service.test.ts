@@ -59,6 +59,7 @@ describe('import', () => {
       study: { inserted: 0, updated: 0 },
       certificates: emptyCertificateSummary(),
       fees: emptyFeeSummary(),
+      proctors: { inserted: 0, updated: 0 },
     });
     const row = await t.db.kysely.selectFrom('tests').selectAll().where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow();
     expect(row.paper).not.toMatch(/"(answer|solution)"/);
@@ -106,6 +107,7 @@ describe('import', () => {
       study: { inserted: 0, updated: 0 },
       certificates: emptyCertificateSummary(),
       fees: emptyFeeSummary(),
+      proctors: { inserted: 0, updated: 0 },
     });
     expect(await counts(t)).toEqual(before);
     const version = async () => Number((await t.db.kysely.selectFrom('tests').select('version').where('id', '=', 'sci-unit-2').executeTakeFirstOrThrow()).version);

@@ -29,6 +29,7 @@ import { checkQueryReferences, queryRegNos, writeQuerySections } from './query-i
 import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from './fee-import';
+import { checkProctorReferences, writeProctorSections } from './proctor-console-import';
 import { compileTest, serialisePaper } from './test-compiler';
 import { initialPasswordChangedAt, passwordChangedAtFor } from './token-service';
 
@@ -101,6 +102,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
       fees: emptyFeeSummary(),
+      proctors: { inserted: 0, updated: 0 },
     };
 
     // References and conflicts with what is already stored, all checked before any write.
@@ -165,6 +167,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     const queryPlan = await checkQueryReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
     const studyPlan = await checkStudyReferences(trx, file, knownRegNo, issues);
     const feePlan = await checkFeeReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
+    await checkProctorReferences(trx, file, new Set(fileTests.keys()), issues);
     if (issues.length > 0) throw new ImportError(issues);
 
     // Students.
@@ -362,6 +365,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     summary.queries = await writeQuerySections(trx, file, queryPlan, userIdOf, now);
     summary.study = await writeStudySections(trx, file, studyPlan, userIdOf, now);
     summary.fees = await writeFeeSections(trx, file, feePlan, userIdOf, now);
+    summary.proctors = await writeProctorSections(trx, file, now);
 
     return summary;
 

@@ -1,3 +1,4 @@
+import { proctorSectionsShape } from './live-proctor-import';
 import { z } from 'zod';
 import { optionLabels } from '../domain/question';
 import { parseNumericKey } from '../domain/scoring';
@@ -372,6 +373,8 @@ export const importFileSchema = z
     ...studySectionsShape,
     // Fee heads, students' fees, payment methods, and the action "confirm a receipt" (fee-import.ts).
     ...feeSectionsShape,
+    // Proctor accounts and the tests each watches (live-proctor-import.ts).
+    ...proctorSectionsShape,
   })
   .superRefine((file, ctx) => {
     const issues: Issue[] = [];
@@ -448,4 +451,6 @@ export interface ImportSummary {
   study: { inserted: number; updated: number };
   /** Fees' sections (fee-import.ts). */
   fees: FeeImportSummary;
+  /** Proctor accounts (live-proctor-import.ts). */
+  proctors: { inserted: number; updated: number };
 }

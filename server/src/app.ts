@@ -174,7 +174,8 @@ export function buildApp(deps: AppDeps) {
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy, avatarUrl: (avatar) => avatarLink(tests.uploadStore, avatar, clock.now()) }));
   api.route('/', testRoutes({ auth, tests }));
   api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
-  const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret });
+  // The live console hears of new flags as they are stored (the live service is built below).
+  const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret, onStored: (attempt, events) => live.publishFlags(attempt, events) });
   api.route('/', proctorRoutes({ auth, proctor }));
   api.route('/', timetableRoutes({ auth, timetable: createTimetableService({ timetable: createTimetableRepository(db.kysely), clock, timeZone: config.timeZone, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
   api.route('/', attendanceRoutes({ auth, attendance: createAttendanceService({ attendance: createAttendanceRepository(db.kysely), clock, timeZone: config.timeZone }) }));

@@ -263,6 +263,48 @@ describe('the WebSocket /api/live', () => {
     expect((welcome['commands'] as ProctorCommand[]).map((c) => c.type)).toEqual(['PROCTOR_TERMINATE']);
   });
 
+  it('the console hears of flags as they are stored; PAUSE reaches the page as a paused deadline; reads clear the unread count', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const url = await listen(t);
+    const console_ = await connect(url);
+    console_.send({ type: 'hello', token: proctor, tid: TEST });
+    await console_.next('welcome');
+    const student = await connect(url);
+    student.send({ type: 'hello', token: asha, tid: TEST });
+    await student.next('welcome');
+    await student.next('deadline');
+
+    const events = { test_id: TEST, sent_at: t.clock.now(), events: [{ id: 'event-0001', at: t.clock.now(), kind: 'MULTI_FACE', source: 'page' }] };
+    expect((await t.postJson('/api/proctor/events', events, { 'x-access-token': asha })).status).toBe(200);
+    expect(await console_.next('flag')).toMatchObject({ uid: ashaId, kind: 'MULTI_FACE' });
+
+    console_.send({ type: 'command', command: { type: 'PAUSE', uids: [ashaId], reason: 'Show the room' } });
+    expect(((await student.next('command'))['command'] as ProctorCommand).reason).toBe('Show the room');
+    expect(await student.next('deadline')).toMatchObject({ paused: true });
+
+    student.send({ type: 'chat', chat: { id: 's-9', m: 'Ok' } });
+    await console_.next('chat');
+    const unread = async () => ((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).candidates.find((c) => c.uid === ashaId);
+    expect(await unread()).toMatchObject({ unreadChat: 1, flags: 1, phase: 'paused', online: true, via: 'websocket' });
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/read`, { uid: ashaId, upTo: t.clock.now() }, { 'x-access-token': proctor })).status).toBe(200);
+    expect((await unread())?.unreadChat).toBe(0);
+  });
+
+  it('a page on the HTTP ping that goes quiet is disconnected since its last ping; its return puts the gap on the trail', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const ping = () => t.postJson('/api/live/ping', { tid: TEST, status: STATUS }, { 'x-access-token': asha });
+    expect((await ping()).status).toBe(200);
+    const lastPing = t.clock.now();
+    t.clock.advance(5 * 60_000);
+    const candidate = ((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).candidates.find((c) => c.uid === ashaId);
+    expect(candidate).toMatchObject({ online: false, disconnectedSince: lastPing });
+    expect((await ping()).status).toBe(200);
+    const rows = await trailOf(t, ashaId);
+    expect(rows.map((row) => row.kind)).toEqual(['DISCONNECTED', 'RECONNECTED']);
+    expect(JSON.parse(rows[1]?.detail ?? '{}')).toEqual({ via: 'http', away_ms: 5 * 60_000 });
+    expect((await attemptOf(t, ashaId)).submitted_at).toBeNull();
+  });
+
   it('closes a socket without hello, refuses a bad token, another origin, and another test for a proctor', async () => {
     const { t, rohan, proctor } = await setup();
     const url = await listen(t);

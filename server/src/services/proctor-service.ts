@@ -31,6 +31,8 @@ export interface ProctorServiceDeps {
   graceMs: number;
   /** The server secret; proctor tokens are signed with a key derived from it. */
   secret: string;
+  /** Told of newly stored events (the live console shows flags as they arrive, issue 12). */
+  onStored?: (attempt: AttemptRecord, events: readonly ProctorEventRecord[]) => void;
 }
 
 /** Whose attempt a report is for, and which credential delivered it. */
@@ -43,7 +45,7 @@ export interface Reporter {
  * The proctoring event trail (decision 0011): proctor tokens, events, snapshots, and the
  * student's timeline after submission.
  */
-export function createProctorService({ db, store, clock, graceMs, secret }: ProctorServiceDeps) {
+export function createProctorService({ db, store, clock, graceMs, secret, onStored }: ProctorServiceDeps) {
   const attempts = createAttemptRepository(db);
   const trail = createProctorRepository(db);
   const tokens = createProctorTokens(secret, clock);
@@ -114,7 +116,9 @@ export function createProctorService({ db, store, clock, graceMs, secret }: Proc
           late,
         });
       }
-      const stored = (await trail.insertEvents([...unique.values()])).size;
+      const storedIds = await trail.insertEvents([...unique.values()]);
+      const stored = storedIds.size;
+      if (stored > 0) onStored?.(attempt, [...unique.values()].filter((event) => storedIds.has(event.eventId)));
       return { stored, duplicates: request.events.length - stored, late: late ? stored : 0 };
     },
 

@@ -1,0 +1,180 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './e2e-env';
+import { submitReason } from './proctor-trail';
+import { apiToken, importFixture, type E2eStudent } from './student-session';
+
+/**
+ * Live proctoring with two browsers (issue 12): a student in a running test and a proctor in the
+ * console. Chat both ways, EXTEND_TEST, WARN, PAUSE/RESUME and PROCTOR_TERMINATE, each checked on
+ * the student's page and on the server; and a student whose WebSocket is refused (a school proxy)
+ * gets a command through the status ping.
+ */
+
+const STUDENT: E2eStudent = { reg_no: 'LIVE01', email: 'live01@example.edu', name: 'Live Student', password: 'live-check-1' };
+const BEHIND_PROXY: E2eStudent = { reg_no: 'LIVE02', email: 'live02@example.edu', name: 'Proxy Student', password: 'live-check-2' };
+const PROCTOR = { email: 'live-proctor@example.edu', name: 'Live Proctor', password: 'live-proctor-1' };
+
+const paper = {
+  duration: 30,
+  parts: [{ name: 'Paper', sections: [{ name: 'Quick', questions: [1, 2].map((n) => ({ qt: 3, pm: 1, text: `<p>Question ${n}: one plus one?</p>`, options: { A: 'One', B: 'Two' }, answer: 'B' })) }] }],
+};
+// Chat is off unless a config turns DISABLE_CHAT off (spec default); a short ping so the fallback is quick.
+const config = { DISABLE_CHAT: false, PING_INTERVAL: 2 };
+const LIVE_TEST = { _id: 'e2e-live', name: 'E2E: Live proctoring', config, format: paper, assigned_to: [STUDENT.reg_no] };
+const PROXY_TEST = { _id: 'e2e-live-proxy', name: 'E2E: Behind a proxy', config, format: paper, assigned_to: [BEHIND_PROXY.reg_no] };
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(() => {
+  importFixture(E2E_DATA_DIR, 'live-proctoring-e2e', {
+    students: [STUDENT, BEHIND_PROXY],
+    tests: [LIVE_TEST, PROXY_TEST],
+    proctors: [{ ...PROCTOR, tests: [LIVE_TEST._id, PROXY_TEST._id] }],
+  });
+});
+
+/** Starts the test through the API and opens it with the student's token in local storage. */
+async function openTest(browser: Browser, request: APIRequestContext, student: E2eStudent, testId: string, refuseWebSocket = false): Promise<{ page: Page; token: string }> {
+  const token = await apiToken(request, student);
+  const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
+  expect(start.ok()).toBe(true);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // A proxy that refuses WebSockets: the socket closes before it ever opens.
+  if (refuseWebSocket) await page.routeWebSocket(/\/api\/live$/, (socket) => socket.close());
+  await page.goto('/');
+  await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
+  await page.goto(`/test/${testId}/in`);
+  await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
+  return { page, token };
+}
+
+/** The console of a test: signed in through its form, or (quicker) with the session the API gives. */
+async function openConsole(browser: Browser, testId: string, throughForm = true): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  if (!throughForm) {
+    const reply = await page.request.post('/api/proctor/login', { data: { email: PROCTOR.email, password: PROCTOR.password } });
+    expect(reply.ok()).toBe(true);
+    const session: unknown = await reply.json();
+    await page.goto('/proctor/login');
+    await page.evaluate((value) => localStorage.setItem('invigil_proctor_session', value), JSON.stringify(session));
+    await page.goto(`/proctor/test/${testId}`);
+    return page;
+  }
+  await page.goto('/proctor/test/' + testId);
+  await expect(page).toHaveURL(/\/proctor\/login/);
+  await page.getByLabel('Email').fill(PROCTOR.email);
+  await page.getByLabel('Password').fill(PROCTOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`/proctor/test/${testId}`);
+  return page;
+}
+
+async function command(consolePage: Page, name: string, type: string, reason: string, extra?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>) {
+  await consolePage.getByRole('button', { name: `Command to ${name}` }).click();
+  const dialog = consolePage.getByRole('dialog', { name: `Command to ${name}` });
+  await dialog.getByRole('radio', { name: type }).check();
+  await extra?.(dialog);
+  await dialog.getByLabel(/^Reason/).fill(reason);
+  await dialog.getByRole('button', { name: 'Send command' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The newest command in the console's list reaches `state`. */
+async function expectState(consolePage: Page, label: string, state: 'delivered' | 'applied') {
+  await expect(consolePage.getByRole('list', { name: 'Commands sent' }).getByRole('listitem').filter({ hasText: label }).first()).toContainText(state, { timeout: 15_000 });
+}
+
+async function serverDeadline(request: APIRequestContext, token: string, testId: string): Promise<number> {
+  const reply = await request.get(`/api/test/in/${testId}`, { headers: { 'x-access-token': token } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { userData: { deadline: number } }).userData.deadline;
+}
+
+async function scan(page: Page, where: string) {
+  await expect(page.locator('.loading:visible')).toHaveCount(0);
+  for (const size of [{ width: 1280, height: 800 }, { width: 360, height: 740 }]) {
+    await page.setViewportSize(size);
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).exclude('[data-focus-guard]').analyze();
+    expect.soft(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where} at ${size.width}px`).toEqual([]);
+    expect.soft(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll on ${where} at ${size.width}px`).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a proctor and a student: chat both ways, extend, warn, pause and resume, terminate', async ({ browser, request }) => {
+  const consolePage = await openConsole(browser, LIVE_TEST._id);
+  const { page, token } = await openTest(browser, request, STUDENT, LIVE_TEST._id);
+  const card = consolePage.getByRole('article', { name: STUDENT.name });
+  await expect(card).toContainText('Online', { timeout: 15_000 });
+  await scan(consolePage, 'the console of a test');
+
+  // Chat: the student writes, the proctor answers, the student sees the unread count.
+  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  const studentChat = page.getByRole('dialog', { name: `Chat: ${LIVE_TEST.name}` });
+  await studentChat.getByRole('textbox', { name: 'Message' }).fill('May I use a calculator?');
+  await studentChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(studentChat.getByRole('list', { name: 'Messages' })).toContainText('May I use a calculator?');
+  await page.keyboard.press('Escape');
+  await expect(studentChat).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Chat', exact: true })).toBeFocused();
+
+  await card.getByRole('button', { name: `Chat with ${STUDENT.name}` }).click();
+  const proctorChat = consolePage.getByRole('dialog', { name: `Chat with ${STUDENT.name}` });
+  await expect(proctorChat).toContainText('May I use a calculator?');
+  await proctorChat.getByRole('textbox', { name: 'Message' }).fill('No calculators, sorry.');
+  await proctorChat.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await expect(proctorChat.getByRole('list', { name: 'Messages' })).toContainText('No calculators, sorry.');
+  await consolePage.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Chat, 1 unread' })).toBeVisible();
+
+  // EXTEND_TEST: the server's deadline moves, the page says so and its time left grows.
+  const before = await serverDeadline(request, token, LIVE_TEST._id);
+  await command(consolePage, STUDENT.name, 'Extend time', 'Power cut in the hall', async (dialog) => dialog.getByLabel('Minutes to add').fill('5'));
+  await expect(page.getByText('Test time extended by 5 minutes.')).toBeVisible();
+  await expect(page.getByTestId('time-left').first()).toHaveText(/^3[45]:\d\d$/);
+  expect(await serverDeadline(request, token, LIVE_TEST._id)).toBeGreaterThanOrEqual(before + 5 * 60_000 - 1_000);
+  await expectState(consolePage, 'Extend time', 'applied');
+
+  // WARN: a blocking message the student acknowledges.
+  await command(consolePage, STUDENT.name, 'Warn', 'Please keep your eyes on your own screen.');
+  const warning = page.getByRole('dialog', { name: 'Warning from the proctor' });
+  await expect(warning).toContainText('Please keep your eyes on your own screen.');
+  await expectState(consolePage, 'Warn', 'delivered');
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await expectState(consolePage, 'Warn', 'applied');
+
+  // PAUSE covers the test with the reason, the clock stands still; RESUME uncovers it.
+  await command(consolePage, STUDENT.name, 'Pause', 'Fire drill: stay seated.');
+  const cover = page.getByRole('alertdialog', { name: 'Test paused by the proctor' });
+  await expect(cover).toContainText('Fire drill: stay seated.');
+  const frozen = await page.getByTestId('time-left').first().innerText();
+  await page.waitForTimeout(1_100);
+  expect(await page.getByTestId('time-left').first().innerText()).toBe(frozen);
+  await command(consolePage, STUDENT.name, 'Resume', 'Drill over.');
+  await expect(cover).toBeHidden();
+
+  // PROCTOR_TERMINATE: submitted on the server with that reason, the page says why.
+  await command(consolePage, STUDENT.name, 'Terminate the test', 'Phone seen on the desk.');
+  await expect(page).toHaveURL(/\/test-submitted\?.*reason=PROCTOR_TERMINATE/);
+  await expect(page.getByText('The test was terminated by proctor.').first()).toBeVisible();
+  expect(await submitReason(request, token, LIVE_TEST._id)).toBe('PROCTOR_TERMINATE');
+
+  await consolePage.goto('/proctor');
+  await expect(consolePage.getByRole('heading', { name: LIVE_TEST.name })).toBeVisible();
+  await scan(consolePage, "the proctor's tests");
+});
+
+test('a student whose WebSocket is refused gets the command through the status ping', async ({ browser, request }) => {
+  const consolePage = await openConsole(browser, PROXY_TEST._id, false);
+  const { page } = await openTest(browser, request, BEHIND_PROXY, PROXY_TEST._id, true);
+  // Sent at once: the page's first status ping (a few seconds in) brings it.
+  await command(consolePage, BEHIND_PROXY.name, 'Warn', 'Your camera seems covered.');
+  const warning = page.getByRole('dialog', { name: 'Warning from the proctor' });
+  await expect(warning).toContainText('Your camera seems covered.', { timeout: 15_000 });
+  await warning.getByRole('button', { name: 'OK' }).click();
+  // The next ping confirms it; the console shows how the page reaches the server.
+  await expectState(consolePage, 'Warn', 'applied');
+  await expect(consolePage.getByRole('article', { name: BEHIND_PROXY.name })).toContainText('Status ping');
+});

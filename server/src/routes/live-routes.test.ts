@@ -325,10 +325,12 @@ describe('the WebSocket /api/live', () => {
     const other = await connect(url);
     other.send({ type: 'hello', token: proctor, tid: TEST });
     expect((await other.next('error'))['message']).toBe('You are not a proctor of this test.');
+    expect(await other.closed).toBe(1008);
 
     // A student's hello for a test they cannot see.
     const stranger = await connect(url);
     stranger.send({ type: 'hello', token: rohan, tid: 'no-such-test' });
-    expect(await stranger.next('error')).toBeTruthy();
+    expect((await stranger.next('error'))['message']).toBe('Test not found!');
+    expect(await stranger.closed).toBe(1008);
   });
 });

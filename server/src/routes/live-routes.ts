@@ -88,6 +88,13 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
       };
       const sendError = (ws: WSContext, message: string) => send(ws, { type: 'error', message });
 
+      /** A hello that cannot be served (a test not theirs): the reason, then the socket closes. */
+      function refuse(ws: WSContext, error: unknown): void {
+        if (!(error instanceof AppError)) logger.error('Live channel hello failed:', error);
+        sendError(ws, error instanceof AppError ? error.message : LIVE_SOCKET_MESSAGES.unexpected);
+        ws.close(1008, 'refused');
+      }
+
       async function hello(ws: WSContext, data: unknown): Promise<void> {
         const parsed = helloSchema.safeParse(data);
         if (!parsed.success) {
@@ -98,10 +105,19 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
         const { token, tid } = parsed.data;
         const user = await auth.userForToken(token).catch(() => undefined);
         if (user) {
+          // Subscribed first, so nothing published while the welcome is read is lost.
+          const stopListening = hub.subscribe(studentChannel(tid, user.id), (message) => send(ws, message));
+          let welcome: ServerToStudent[];
+          try {
+            welcome = await live.connectStudent(user, tid);
+          } catch (error) {
+            stopListening();
+            return refuse(ws, error);
+          }
           saidHello = true;
           student = { user, testId: tid };
-          unsubscribe = hub.subscribe(studentChannel(tid, user.id), (message) => send(ws, message));
-          for (const message of await live.connectStudent(user, tid)) send(ws, message);
+          unsubscribe = stopListening;
+          for (const message of welcome) send(ws, message);
           return;
         }
         const found = await proctorAuth.proctorForToken(token).catch(() => undefined);
@@ -110,7 +126,11 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           ws.close(1008, 'unauthorized');
           return;
         }
-        await live.assignedTest(found, tid);
+        try {
+          await live.assignedTest(found, tid);
+        } catch (error) {
+          return refuse(ws, error);
+        }
         saidHello = true;
         proctor = { proctor: found, testId: tid };
         unsubscribe = hub.subscribe(proctorChannel(tid), (message) => send(ws, message));

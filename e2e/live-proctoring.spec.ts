@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
-import { submitReason } from './proctor-trail';
+import { submitReason, timeline } from './proctor-trail';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
 
 /**
@@ -20,11 +20,12 @@ const paper = {
   parts: [{ name: 'Paper', sections: [{ name: 'Quick', questions: [1, 2].map((n) => ({ qt: 3, pm: 1, text: `<p>Question ${n}: one plus one?</p>`, options: { A: 'One', B: 'Two' }, answer: 'B' })) }] }],
 };
 // Chat is off unless a config turns DISABLE_CHAT off (spec default); a short ping so the fallback is quick.
-const config = { DISABLE_CHAT: false, PING_INTERVAL: 2 };
+const config = { DISABLE_CHAT: false, PING_INTERVAL: 2, MOUSE_OUT: true };
 const LIVE_TEST = { _id: 'e2e-live', name: 'E2E: Live proctoring', config, format: paper, assigned_to: [STUDENT.reg_no] };
 const PROXY_TEST = { _id: 'e2e-live-proxy', name: 'E2E: Behind a proxy', config, format: paper, assigned_to: [BEHIND_PROXY.reg_no] };
 
-test.describe.configure({ mode: 'serial' });
+// The two journeys share nothing but the imported fixture (imported again by each worker: it is idempotent).
+test.describe.configure({ mode: 'parallel' });
 
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'live-proctoring-e2e', {
@@ -160,6 +161,10 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   await expect(page).toHaveURL(/\/test-submitted\?.*reason=PROCTOR_TERMINATE/);
   await expect(page.getByText('The test was terminated by proctor.').first()).toBeVisible();
   expect(await submitReason(request, token, LIVE_TEST._id)).toBe('PROCTOR_TERMINATE');
+  // The chat and the proctor's dialogs are not time away: only the proctor's own actions are on the trail.
+  const kinds = (await timeline(request, token, LIVE_TEST._id)).map((event) => event.kind);
+  expect(kinds.filter((kind) => !['PROCTOR_ACTION', 'DISCONNECTED', 'RECONNECTED'].includes(kind))).toEqual([]);
+  expect(kinds).toContain('PROCTOR_ACTION');
 
   await consolePage.goto('/proctor');
   await expect(consolePage.getByRole('heading', { name: LIVE_TEST.name })).toBeVisible();

@@ -48,7 +48,7 @@ export function LiveChatButton() {
   if (!client || !shown) return null;
   const unread = client.unread.value;
   return (
-    <button type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat, ${unread} unread` : 'Chat'}>
+    <button type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat ${unread} unread` : 'Chat'}>
       <MessageCircle className="h-4 w-4" aria-hidden="true" />
       {/* Below 640 px only the icon: Prev, Mark, Clear and Save & Next keep one row on a phone. */}
       <span className="hidden sm:inline">Chat</span>

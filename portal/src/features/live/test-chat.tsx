@@ -57,7 +57,7 @@ export function TestChatButton({ test }: { test: TestListItem }) {
   const unread = messages.filter((message) => message.teid !== null && !message.r && message.ts > readUpTo).length;
   return (
     <>
-      <button type="button" className="btn btn-sm gap-1" onClick={() => setOpen(true)} aria-label={`Chat about ${test.name}${unread > 0 ? `, ${unread} unread` : ''}`}>
+      <button type="button" className="btn btn-sm gap-1" onClick={() => setOpen(true)} aria-label={`Chat ${unread > 0 ? `${unread} unread ` : ''}about ${test.name}`}>
         <MessageCircle className="h-4 w-4" aria-hidden="true" />CHAT
         {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
       </button>

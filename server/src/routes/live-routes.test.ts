@@ -305,6 +305,18 @@ describe('the WebSocket /api/live', () => {
     expect((await attemptOf(t, ashaId)).submitted_at).toBeNull();
   });
 
+  it('a session ended by logging out ends its channel at the next message', async () => {
+    const { t, asha } = await setup();
+    const url = await listen(t);
+    const student = await connect(url);
+    student.send({ type: 'hello', token: asha, tid: TEST });
+    await student.next('welcome');
+    expect((await t.postJson('/api/logout', {}, { 'x-access-token': asha })).status).toBe(200);
+    student.send({ type: 'status', status: STATUS });
+    expect((await student.next('error'))['message']).toBe('Log in required!');
+    expect(await student.closed).toBe(1008);
+  });
+
   it('closes a socket without hello, refuses a bad token, another origin, and another test for a proctor', async () => {
     const { t, rohan, proctor } = await setup();
     const url = await listen(t);

@@ -73,8 +73,8 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
   routes.get(
     '/live',
     upgradeWebSocket(() => {
-      let student: { user: UserRecord; testId: string } | undefined;
-      let proctor: { proctor: ProctorRecord; testId: string } | undefined;
+      let student: { user: UserRecord; testId: string; token: string } | undefined;
+      let proctor: { proctor: ProctorRecord; testId: string; token: string } | undefined;
       let saidHello = false;
       let unsubscribe: (() => void) | undefined;
       let helloTimer: ReturnType<typeof setTimeout> | undefined;
@@ -87,6 +87,11 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
         if (!closed && ws.readyState === 1) ws.send(JSON.stringify(message));
       };
       const sendError = (ws: WSContext, message: string) => send(ws, { type: 'error', message });
+
+      function endSession(ws: WSContext): void {
+        sendError(ws, AUTH_MESSAGES.loginRequired);
+        ws.close(1008, 'unauthorized');
+      }
 
       /** A hello that cannot be served (a test not theirs): the reason, then the socket closes. */
       function refuse(ws: WSContext, error: unknown): void {
@@ -115,7 +120,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
             return refuse(ws, error);
           }
           saidHello = true;
-          student = { user, testId: tid };
+          student = { user, testId: tid, token };
           unsubscribe = stopListening;
           for (const message of welcome) send(ws, message);
           return;
@@ -132,7 +137,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           return refuse(ws, error);
         }
         saidHello = true;
-        proctor = { proctor: found, testId: tid };
+        proctor = { proctor: found, testId: tid, token };
         unsubscribe = hub.subscribe(proctorChannel(tid), (message) => send(ws, message));
         const snapshot = await live.snapshot(found, tid);
         send(ws, { type: 'welcome', serverTime: snapshot.serverTime, candidates: snapshot.candidates, commands: snapshot.commands, chat: snapshot.chat });
@@ -151,7 +156,10 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           return hello(ws, data);
         }
         if (student) {
-          const { user, testId } = student;
+          // The session is checked again on every message: a logout or a password change ends the channel too.
+          const user = await auth.userForToken(student.token).catch(() => undefined);
+          if (!user) return endSession(ws);
+          const { testId } = student;
           const message = checkedBody(studentToServerSchema, data);
           if (message.type === 'status') for (const command of await live.studentStatus(user, testId, message.status)) send(ws, { type: 'command', command });
           else if (message.type === 'ack') await live.studentAcks(user, testId, message.acks);
@@ -161,7 +169,9 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           return;
         }
         if (proctor) {
-          const { proctor: who, testId } = proctor;
+          const who = await proctorAuth.proctorForToken(proctor.token).catch(() => undefined);
+          if (!who) return endSession(ws);
+          const { testId } = proctor;
           const message = checkedBody(proctorToServerSchema, data);
           if (message.type === 'chat') await live.proctorChat(who, testId, { id: message.id, uid: message.uid, m: message.m });
           else if (message.type === 'command') await live.sendCommands(who, testId, message.command);

@@ -179,6 +179,25 @@ describe('commands over HTTP, applied by the server', () => {
   });
 });
 
+describe('one student, one thread', () => {
+  it("an ack of another student's command changes nothing; the same chat id in two threads is two messages", async () => {
+    const { t, asha, rohan, proctor, ashaId, rohanId } = await setup();
+    expect((await t.postJson('/api/test/start', { id: TEST, devices: [] }, { 'x-access-token': rohan })).status).toBe(200);
+    const sent = await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'WARN', uids: [ashaId], reason: 'Eyes on the screen' }, { 'x-access-token': proctor });
+    const [command] = ((await sent.json()) as { commands: ProctorCommand[] }).commands as [ProctorCommand];
+    const ping = await t.postJson('/api/live/ping', { tid: TEST, status: STATUS, acks: [{ id: command.id, state: 'applied' }], chat: [{ id: 'same', m: 'from Rohan' }] }, { 'x-access-token': rohan });
+    expect(ping.status).toBe(200);
+    expect(((await ping.json()) as LivePingReply).commands).toEqual([]);
+    const snapshot = (await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot;
+    expect(snapshot.commands.find((c) => c.id === command.id)?.state).toBe('sent');
+    await t.postJson(`/api/live/chat/${TEST}`, { id: 'same', m: 'from Asha' }, { 'x-access-token': asha });
+    const ashaThread = (await t.getJson(`/api/live/chat/${TEST}`, asha)) as { chat: { m: string; uid: string }[] };
+    expect(ashaThread.chat.map((m) => [m.m, m.uid])).toEqual([['from Asha', ashaId]]);
+    const rohanThread = (await t.getJson(`/api/live/chat/${TEST}`, rohan)) as { chat: { m: string; uid: string }[] };
+    expect(rohanThread.chat.map((m) => [m.m, m.uid])).toEqual([['from Rohan', rohanId]]);
+  });
+});
+
 describe('chat over HTTP', () => {
   it('is filtered, idempotent by id, and each student reads only their own thread', async () => {
     const { t, asha, rohan, proctor, ashaId } = await setup();

@@ -182,4 +182,8 @@ test('a student whose WebSocket is refused gets the command through the status p
   // The next ping confirms it; the console shows how the page reaches the server.
   await expectState(consolePage, 'Warn', 'applied');
   await expect(consolePage.getByRole('article', { name: BEHIND_PROXY.name })).toContainText('Status ping');
+
+  // A student's session does not open the console: its own sign-in is asked for.
+  await page.goto('/proctor');
+  await expect(page).toHaveURL(/\/proctor\/login/);
 });

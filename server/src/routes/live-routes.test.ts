@@ -252,6 +252,8 @@ describe('the WebSocket /api/live', () => {
     student.send({ type: 'command', command: { type: 'PROCTOR_TERMINATE', uids: [ashaId], reason: 'me' } });
     expect(await student.next('error')).toBeTruthy();
 
+    for (let i = 0; i < 70; i += 1) student.send({ type: 'read', upTo: 0 });
+    expect((await student.next('error'))['message']).toBe('Too many messages: slow down.');
     t.clock.advance(1000);
     student.socket.close();
     await student.closed;

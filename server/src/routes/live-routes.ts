@@ -37,9 +37,13 @@ export const LIVE_SOCKET_MESSAGES = {
   notJson: 'A message is one JSON object.',
   originRefused: 'This origin may not open the live channel.',
   unexpected: 'Something went wrong!',
+  tooMany: 'Too many messages: slow down.',
 } as const;
 
 const MAX_MESSAGE_CHARS = 16 * 1024;
+/** A page pings every 20 s; more than this many messages in one window is a runaway client, whose excess is dropped. */
+const MAX_MESSAGES_PER_WINDOW = 60;
+const MESSAGE_WINDOW_MS = 10_000;
 const helloSchema = z.object({ type: z.literal('hello'), token: z.string().min(1).max(4_096), tid: z.string().min(1).max(64) });
 const testIdParam = z.string().min(1).max(64);
 
@@ -82,6 +86,8 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
       let closed = false;
       // Messages are handled one after another, in the order they came.
       let queue: Promise<void> = Promise.resolve();
+      let windowStartedAt = 0;
+      let messagesInWindow = 0;
 
       const send = (ws: WSContext, message: ServerToStudent | ServerToProctor | unknown) => {
         if (!closed && ws.readyState === 1) ws.send(JSON.stringify(message));
@@ -198,6 +204,16 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           }, heartbeatMs);
         },
         onMessage(event, ws) {
+          const now = Date.now();
+          if (now - windowStartedAt > MESSAGE_WINDOW_MS) {
+            windowStartedAt = now;
+            messagesInWindow = 0;
+          }
+          messagesInWindow += 1;
+          if (messagesInWindow > MAX_MESSAGES_PER_WINDOW) {
+            if (messagesInWindow === MAX_MESSAGES_PER_WINDOW + 1) sendError(ws, LIVE_SOCKET_MESSAGES.tooMany);
+            return;
+          }
           queue = queue
             .then(() => handle(ws, event.data))
             .catch((error: unknown) => {

@@ -128,6 +128,12 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           saidHello = true;
           student = { user, testId: tid, token };
           unsubscribe = stopListening;
+          if (closed) {
+            // Closed while the hello was served: its close found no student to account for.
+            stopListening();
+            void live.disconnectStudent(user.id, tid).catch((error: unknown) => logger.warn('Could not record a disconnection:', error));
+            return;
+          }
           for (const message of welcome) send(ws, message);
           return;
         }
@@ -144,6 +150,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
         }
         saidHello = true;
         proctor = { proctor: found, testId: tid, token };
+        if (closed) return;
         unsubscribe = hub.subscribe(proctorChannel(tid), (message) => send(ws, message));
         const snapshot = await live.snapshot(found, tid);
         send(ws, { type: 'welcome', serverTime: snapshot.serverTime, candidates: snapshot.candidates, commands: snapshot.commands, chat: snapshot.chat });
@@ -226,10 +233,9 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           closed = true;
           clearTimeout(helloTimer);
           clearInterval(heartbeat);
-          queue = queue.then(async () => {
-            unsubscribe?.();
-            if (student) await live.disconnectStudent(student.user.id, student.testId).catch((error: unknown) => logger.warn('Could not record a disconnection:', error));
-          });
+          unsubscribe?.();
+          // At once, not behind the queued messages: the drop is dated now, before any reconnection.
+          if (student) void live.disconnectStudent(student.user.id, student.testId).catch((error: unknown) => logger.warn('Could not record a disconnection:', error));
         },
       };
     }),

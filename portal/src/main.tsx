@@ -18,8 +18,6 @@ applyTheme(activeThemeIndex.value);
 initAuth();
 // Its first data too, beside its code (only with a session: loadEarly asks nothing without one).
 for (const call of earlyCallsFor(openingRoute, location.pathname)) loadEarly(call.path, call.query);
-// A message a reload interrupted (Signed out successfully!) shows for the rest of its time.
-showCarriedSnackbar();
 // Spec: the right-click context menu is disabled.
 document.addEventListener('contextmenu', (event) => event.preventDefault());
 
@@ -29,6 +27,9 @@ function render() {
       <App />
     </StrictMode>,
   );
+  // A message a reload interrupted (Signed out successfully!) shows for the rest of its time,
+  // counted from when there is a page to show it on (the first render may wait for the screen).
+  showCarriedSnackbar();
 }
 // The first render waits a moment for the screen's code (usually already fetched): rendered
 // before it is evaluated, the screen would show the loading fallback, which React then keeps

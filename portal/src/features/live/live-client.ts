@@ -11,6 +11,7 @@ import {
 import { filterProfanity } from '@invigil/shared/domain/profanity';
 import { computed, signal } from '@preact/signals-react';
 import type { AppliedCommands } from './applied-commands';
+import { parseSocketMessage } from '../../lib/socket-message';
 
 /** How the page reaches the server now: the WebSocket, or the status ping when none opens. */
 export type LiveMode = 'connecting' | 'websocket' | 'http';
@@ -208,16 +209,8 @@ export class LiveClient {
   }
 
   private onMessage(data: unknown): void {
-    if (typeof data !== 'string' || data.length > 1_000_000) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const parsed = serverToStudentSchema.safeParse(json);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    const message = parseSocketMessage(data, serverToStudentSchema);
+    if (!message) return;
     switch (message.type) {
       case 'welcome':
         this.welcomed = true;

@@ -9,6 +9,7 @@ import {
 } from '@invigil/shared/api/live';
 import { signal } from '@preact/signals-react';
 import { fetchProctorTest, postProctorChat, postProctorCommand, postProctorRead } from './proctor-console-api';
+import { parseSocketMessage } from '../../lib/socket-message';
 
 export type ConsoleMode = 'connecting' | 'websocket' | 'http';
 
@@ -158,16 +159,9 @@ export class ProctorLive {
   }
 
   private onMessage(data: unknown): void {
-    if (typeof data !== 'string') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return;
-    }
-    const parsed = serverToProctorSchema.safeParse(json);
-    if (!parsed.success) return;
-    const message = parsed.data;
+    // No size cap here: a large test's welcome lists every candidate.
+    const message = parseSocketMessage(data, serverToProctorSchema, Number.POSITIVE_INFINITY);
+    if (!message) return;
     switch (message.type) {
       case 'welcome':
         this.welcomed = true;

@@ -8,6 +8,7 @@ import type { LivePingReply, ProctorCommand, ProctorTestSnapshot } from '@invigi
 import { hashPassword } from '../lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';
+import { SOCKET_DROP_GRACE_MS } from '../services/live-service';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 
@@ -257,7 +258,7 @@ describe('the WebSocket /api/live', () => {
     t.clock.advance(1000);
     student.socket.close();
     await student.closed;
-    t.clock.advance(5000);
+    t.clock.advance(SOCKET_DROP_GRACE_MS + 5000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const reconnected = await connect(url);
     reconnected.send({ type: 'hello', token: asha, tid: TEST });
@@ -271,6 +272,25 @@ describe('the WebSocket /api/live', () => {
     ]);
     expect((await attemptOf(t, ashaId)).submitted_at).toBeNull();
     expect(t.logger.errors).toEqual([]);
+  });
+
+  it('a socket back within the grace (a reload) leaves nothing on the trail; the console saw it offline meanwhile', async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    const url = await listen(t);
+    const first = await connect(url);
+    first.send({ type: 'hello', token: asha, tid: TEST });
+    await first.next('welcome');
+    first.socket.close();
+    await first.closed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const offline = ((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).candidates.find((c) => c.uid === ashaId);
+    expect(offline).toMatchObject({ online: false });
+    t.clock.advance(SOCKET_DROP_GRACE_MS - 1000);
+    const again = await connect(url);
+    again.send({ type: 'hello', token: asha, tid: TEST });
+    await again.next('welcome');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await trailOf(t, ashaId)).toEqual([]);
   });
 
   it('a student offline when a command is sent gets it on reconnecting, and a terminated attempt is submitted meanwhile', async () => {

@@ -54,6 +54,11 @@ export type LiveVia = 'websocket' | 'http';
 
 /** A page on the ping fallback counts as online this long after its last ping (3 of the spec's 20 s pings). */
 export const HTTP_ONLINE_MS = 60_000;
+/**
+ * A socket back within this long was a reload or a blip, not a gap worth the trail (decision 0033):
+ * the console still shows the candidate offline meanwhile.
+ */
+export const SOCKET_DROP_GRACE_MS = 15_000;
 /** The console's welcome carries this much of the test's chat and commands. */
 const HISTORY_LIMIT = 1_000;
 
@@ -74,6 +79,9 @@ interface Presence {
   via: 'websocket' | 'http' | 'none';
   status: CandidateStatus | null;
   clockOffsetMs: number | null;
+  /** The current socket drop is on the trail already. */
+  dropWritten: boolean;
+  dropTimer: ReturnType<typeof setTimeout> | null;
 }
 
 const FLAG_KINDS = PROCTOR_EVENT_KINDS.filter((kind) => PROCTOR_KIND_CLASS[kind] === 'flag');
@@ -95,7 +103,7 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
     const key = presenceKey(testId, userId);
     let found = presence.get(key);
     if (!found) {
-      found = { sockets: 0, lastHttpAt: null, disconnectedSince: null, via: 'none', status: null, clockOffsetMs: null };
+      found = { sockets: 0, lastHttpAt: null, disconnectedSince: null, via: 'none', status: null, clockOffsetMs: null, dropWritten: false, dropTimer: null };
       presence.set(key, found);
     }
     return found;
@@ -172,21 +180,43 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
     }
   }
 
+  /** A socket drop that outlasted the grace goes on a running attempt's trail, dated when it began. */
+  async function recordSocketDrop(testId: string, userId: string): Promise<void> {
+    const p = presenceOf(testId, userId);
+    p.dropTimer = null;
+    const since = p.disconnectedSince;
+    if (p.sockets > 0 || since === null || p.dropWritten) return;
+    p.dropWritten = true;
+    try {
+      const attempt = await attempts.find(userId, testId);
+      if (isRunning(attempt)) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'websocket' }, since);
+    } catch (error) {
+      logger.warn(`Could not put the drop of ${userId} in test ${testId} on the trail:`, error);
+    }
+  }
+
   /** The student's page is back (or here for the first time): a gap of a running attempt goes on the trail. */
   async function markPresent(testId: string, userId: string, attempt: AttemptRecord | undefined, via: LiveVia): Promise<void> {
     const now = clock.now();
     const p = presenceOf(testId, userId);
     const wasOnline = isOnline(p, now);
-    const since = p.disconnectedSince ?? (p.lastHttpAt !== null && !wasOnline ? p.lastHttpAt : null);
+    const socketDrop = p.disconnectedSince;
+    const since = socketDrop ?? (p.lastHttpAt !== null && !wasOnline ? p.lastHttpAt : null);
+    const dropWritten = p.dropWritten;
+    if (p.dropTimer) clearTimeout(p.dropTimer);
+    p.dropTimer = null;
+    p.dropWritten = false;
+    p.disconnectedSince = null;
     if (via === 'websocket') p.sockets += 1;
     else p.lastHttpAt = now;
     p.via = via;
-    if (!wasOnline && since !== null && isRunning(attempt)) {
-      // An HTTP page's drop is only seen now: its DISCONNECTED entry is dated at its last ping.
-      if (p.disconnectedSince === null) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'http' }, since);
+    // A socket back within the grace was a reload: nothing on the trail. An HTTP page's drop is
+    // only seen now (its pings stopped for HTTP_ONLINE_MS), dated at its last ping.
+    const worthTheTrail = socketDrop === null || dropWritten || now - socketDrop >= SOCKET_DROP_GRACE_MS;
+    if (!wasOnline && since !== null && isRunning(attempt) && worthTheTrail) {
+      if (!dropWritten) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: socketDrop === null ? 'http' : 'websocket' }, since);
       await writeTrail(attempt.id, 'RECONNECTED', 'server', { via, away_ms: now - since }, now);
     }
-    p.disconnectedSince = null;
     if (!wasOnline) void publishCandidate(testId, userId);
   }
 
@@ -296,15 +326,17 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
       return attempt ? [welcome, deadlineMessage(attempt)] : [welcome];
     },
 
-    /** The student's last socket of this test closed: a fact, dated, on the trail of a running attempt. */
+    /** The student's last socket of this test closed: a fact, dated, on the trail of a running attempt once it outlasts the grace. */
     async disconnectStudent(userId: string, testId: string): Promise<void> {
       const now = clock.now();
       const p = presenceOf(testId, userId);
       p.sockets = Math.max(0, p.sockets - 1);
       if (p.sockets > 0) return;
       p.disconnectedSince = now;
-      const attempt = await attempts.find(userId, testId);
-      if (isRunning(attempt)) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'websocket' }, now);
+      p.dropWritten = false;
+      if (p.dropTimer) clearTimeout(p.dropTimer);
+      p.dropTimer = setTimeout(() => void recordSocketDrop(testId, userId), SOCKET_DROP_GRACE_MS);
+      p.dropTimer.unref?.();
       void publishCandidate(testId, userId);
     },
 

@@ -302,6 +302,11 @@ describe('the WebSocket /api/live', () => {
     student.send({ type: 'hello', token: asha, tid: TEST });
     const welcome = await student.next('welcome');
     expect((welcome['commands'] as ProctorCommand[]).map((c) => c.type)).toEqual(['PROCTOR_TERMINATE']);
+    // A sync or a submit that gets there first hears why the attempt is submitted.
+    const sync = (await (await t.postJson('/api/test/sync', { id: TEST, updates: [], qn: 1 }, { 'x-access-token': asha })).json()) as Record<string, unknown>;
+    expect(sync).toMatchObject({ submitted: true, terminated_by_proctor: true });
+    const submit = (await (await t.postJson('/api/test/submit', { id: TEST, updates: [], terminated: 'manual' }, { 'x-access-token': asha })).json()) as Record<string, unknown>;
+    expect(submit).toMatchObject({ type: 100, terminated_by_proctor: true });
   });
 
   it('the console hears of flags as they are stored; PAUSE reaches the page as a paused deadline; reads clear the unread count', async () => {

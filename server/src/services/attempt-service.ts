@@ -56,6 +56,8 @@ export const roomNo = (testId: string): string => `invigil-${testId}`;
 
 /** The attempt's clock: stopped at the pause while a proctor has paused it (issue 12). */
 const clockOf = (attempt: Pick<AttemptRecord, 'pausedAt'>, now: number): number => Math.min(attempt.pausedAt ?? now, now);
+/** Said only when true: a proctor's PROCTOR_TERMINATE submitted the attempt. */
+const terminatedReply = (attempt: Pick<AttemptRecord, 'submitReason'>): { terminated_by_proctor?: true } => (attempt.submitReason === 'PROCTOR_TERMINATE' ? { terminated_by_proctor: true } : {});
 const pausedReply = (attempt: Pick<AttemptRecord, 'pausedAt' | 'submittedAt'>): { paused?: true } => (attempt.pausedAt !== null && attempt.submittedAt === null ? { paused: true } : {});
 
 /** The highest rev among an attempt's answers, on time or late; 0 when none. */
@@ -323,7 +325,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const submitted = attempt.submittedAt !== null;
         const late = submitted || isPastGrace(attempt.deadlineMs, graceMs, clockOf(attempt, now));
         if (late || attempt.lastQn === Math.min(request.qn, test.noq)) {
-          return { success: true, acked_rev: maxRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, clockOf(attempt, now)), late, submitted, ...pausedReply(attempt) };
+          return { success: true, acked_rev: maxRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, clockOf(attempt, now)), late, submitted, ...terminatedReply(attempt), ...pausedReply(attempt) };
         }
       }
       return db.transaction().execute(async (trx): Promise<SyncReply> => {
@@ -335,7 +337,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const closed = late ? new Set<number>() : await closedPartQns(trx, target, request.updates, now);
         const ackedRev = await applyUpdates(repo, target, request.updates, late, now, closed);
         if (!late && attempt.lastQn !== Math.min(request.qn, test.noq)) await repo.setLastQn(attempt.id, Math.min(request.qn, test.noq), now);
-        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, clockOf(attempt, now)), late, submitted, ...closedPartReply(closed), ...pausedReply(attempt) };
+        return { success: true, acked_rev: ackedRev, time_left: submitted ? 0 : timeLeftSeconds(attempt.deadlineMs, clockOf(attempt, now)), late, submitted, ...closedPartReply(closed), ...terminatedReply(attempt), ...pausedReply(attempt) };
       });
     },
 
@@ -348,7 +350,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const { test, attempt } = target;
         if (attempt.submittedAt !== null) {
           const acked = await applyUpdates(repo, target, request.updates, true, now);
-          return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
+          return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked, ...terminatedReply(attempt) };
         }
         const late = isPastGrace(attempt.deadlineMs, graceMs, now);
         const closed = late ? new Set<number>() : await closedPartQns(trx, target, request.updates, now);

@@ -60,6 +60,8 @@ export const syncReplySchema = z.object({
   late: z.boolean(),
   /** True once the attempt is submitted (by the student, or by the server at the deadline). */
   submitted: z.boolean(),
+  /** True when a proctor's PROCTOR_TERMINATE submitted it (the page says so, not 'Test already submitted.'). */
+  terminated_by_proctor: z.boolean().optional(),
   /**
    * Under part-wise timing: questions whose change arrived while their part was not open (not yet
    * open, or closed for longer than the grace). Kept and acknowledged like late changes, but never
@@ -111,6 +113,8 @@ export const alreadySubmittedSubmitReplySchema = z.object({
   type: z.literal(ALREADY_SUBMITTED_TYPE),
   message: z.literal(ALREADY_SUBMITTED_MESSAGE),
   acked_rev: z.number().int().nonnegative(),
+  /** As in the sync reply. */
+  terminated_by_proctor: z.boolean().optional(),
 });
 export type AlreadySubmittedSubmitReply = z.infer<typeof alreadySubmittedSubmitReplySchema>;
 

@@ -1,4 +1,5 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
+import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live';
 import type { TestConfig, TestInReply, TestPaper } from '@invigil/shared/api/tests';
 import { scheduleFromTimeLeftWindows, type PartSchedule } from '@invigil/shared/domain/partwise-timing';
 import { newQuestionState } from '@invigil/shared/domain/answer-state';
@@ -137,7 +138,8 @@ async function prepareAttempt(
     },
     async submit(updates, submitIntent) {
       const result = await submitAnswers({ id: testId, updates, terminated: submitIntent.reason, qn: submitIntent.qn, submitted_at: submitIntent.at });
-      return 'type' in result ? { message: result.message, type: result.type } : { message: result.message };
+      if (!('type' in result)) return { message: result.message };
+      return { message: result.terminated_by_proctor ? TERMINATED_BY_PROCTOR : result.message, type: result.type };
     },
   };
   const engine = new SyncEngine({

@@ -1,4 +1,5 @@
 import type { SubmitReason, SyncReply } from '@invigil/shared/api/attempt-sync';
+import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live';
 import { pingIntervalTicks } from '@invigil/shared/domain/exam-clock';
 import {
   canSubmitAt,
@@ -312,7 +313,7 @@ export class AttemptSession {
     try {
       const reply = await ping(this.currentQn);
       this.onSyncReply(reply);
-      if (reply.submitted) this.finished({ message: 'Test already submitted.', type: 100 });
+      if (reply.submitted) this.finished({ message: reply.terminated_by_proctor ? TERMINATED_BY_PROCTOR : 'Test already submitted.', type: 100 });
     } catch {
       this.unreachable.value = true;
     }

@@ -114,6 +114,19 @@ describe('SyncEngine', () => {
     expect(onSubmitted).toHaveBeenCalledWith({ message: 'Test already submitted.', type: 100 });
   });
 
+  it('says the proctor terminated the test when a sync finds it submitted by PROCTOR_TERMINATE', async () => {
+    const server = fakeServer();
+    const transport: SyncTransport = {
+      ...server.transport,
+      sync: vi.fn(async (): Promise<SyncReply> => ({ success: true, acked_rev: 1, time_left: 0, late: true, submitted: true, terminated_by_proctor: true })),
+    };
+    const onSubmitted = vi.fn();
+    const engine = engineFor(transport, onSubmitted);
+    await engine.record(update(1, 1));
+    await engine.flush();
+    expect(onSubmitted).toHaveBeenCalledWith({ message: 'The test was terminated by proctor.', type: 100 });
+  });
+
   it('shows the server refusal and keeps the change', async () => {
     const transport: SyncTransport = {
       sync: vi.fn(async () => { throw new ApiError('The answer is too long.', 422); }),

@@ -1,5 +1,6 @@
 import type { QuestionUpdate, SubmitReason, SyncReply } from '@invigil/shared/api/attempt-sync';
 import { ALREADY_SUBMITTED_TYPE } from '@invigil/shared/api/http';
+import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live';
 import { signal, type Signal } from '@preact/signals-react';
 import { ApiError } from '../../lib/api-client';
 import type { AnswerJournal, SubmitIntent } from './answer-journal';
@@ -148,7 +149,7 @@ export class SyncEngine {
       await journal.acknowledge(attempt, reply.acked_rev);
       this.failures = 0;
       if (reply.submitted) {
-        await this.finish({ message: 'Test already submitted.', type: ALREADY_SUBMITTED_TYPE });
+        await this.finish({ message: reply.terminated_by_proctor ? TERMINATED_BY_PROCTOR : 'Test already submitted.', type: ALREADY_SUBMITTED_TYPE });
         return;
       }
       await this.refreshCount();

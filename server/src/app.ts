@@ -75,6 +75,8 @@ import { createQueryRepository } from './repositories/query-repository';
 import { createQueryService, QUERY_PUT_PREFIX } from './services/query-service';
 import { liveRoutes } from './routes/live-routes';
 import { proctorConsoleRoutes } from './routes/proctor-console-routes';
+import { videoProctoringRoutes } from './routes/video-proctoring-routes';
+import { createVideoProctoringService } from './services/video-proctoring-service';
 import { createProctorConsoleRepository } from './repositories/proctor-console-repository';
 import { createProctorConsoleAuth } from './services/proctor-console-auth';
 import { createInProcessHub } from './services/live-hub';
@@ -195,6 +197,7 @@ export function buildApp(deps: AppDeps) {
   const liveHub = deps.liveHub ?? createInProcessHub();
   const live = createLiveService({ db: db.kysely, hub: liveHub, attempts: tests.attempts, store: tests.uploadStore, clock, logger });
   api.route('/', proctorConsoleRoutes({ proctorAuth, live, trustProxy: config.trustProxy }));
+  api.route('/', videoProctoringRoutes({ auth, proctorAuth, video: createVideoProctoringService({ db: db.kysely, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
   api.route('/', liveRoutes({ auth, proctorAuth, live, hub: liveHub, logger, allowedOrigins: config.adminOrigin ? [config.adminOrigin] : [] }));
 
   const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });

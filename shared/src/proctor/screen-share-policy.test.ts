@@ -12,10 +12,11 @@ import { screenShareSettings } from './screen-share-settings';
 const kinds = (actions: ScreenShareAction[]) => actions.map((action) => (action.type === 'record' ? action.kind : action.type));
 
 describe('screen share settings', () => {
-  it('only PROCTOR_TYPE screen (any case) asks for it; none and the rest do not', () => {
+  it('PROCTOR_TYPE screen and v-s (video and screen, decision 0034; any case) ask for it; none and the rest do not', () => {
     expect(screenShareSettings({ PROCTOR_TYPE: 'screen' }).enabled).toBe(true);
     expect(screenShareSettings({ PROCTOR_TYPE: ' Screen ' }).enabled).toBe(true);
-    for (const type of [undefined, 'none', 'v-s', 'jitsi-single', true]) expect(screenShareSettings({ PROCTOR_TYPE: type }).enabled).toBe(false);
+    expect(screenShareSettings({ PROCTOR_TYPE: 'v-s' }).enabled).toBe(true);
+    for (const type of [undefined, 'none', 'jitsi-single', 'jitsi-multi', true]) expect(screenShareSettings({ PROCTOR_TYPE: type }).enabled).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Whether a test asks for screen share proctoring (PROCTOR_TYPE 'screen'): apart from
- * screen-share-policy.ts so a page can ask without downloading the policy.
+ * Whether a test asks for screen share proctoring (PROCTOR_TYPE 'screen', and 'v-s': video and
+ * screen, decision 0034): apart from screen-share-policy.ts so a page can ask without downloading
+ * the policy.
  */
 export interface ScreenShareSettings {
   enabled: boolean;
@@ -8,5 +9,6 @@ export interface ScreenShareSettings {
 
 export function screenShareSettings(config: Readonly<Record<string, unknown>>): ScreenShareSettings {
   const type = config['PROCTOR_TYPE'];
-  return { enabled: typeof type === 'string' && type.trim().toLowerCase() === 'screen' };
+  const name = typeof type === 'string' ? type.trim().toLowerCase() : '';
+  return { enabled: name === 'screen' || name === 'v-s' };
 }

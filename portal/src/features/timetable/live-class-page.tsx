@@ -7,7 +7,7 @@ import { Link, useParams, useSearch } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { displayName } from '../auth/auth-state';
 import { LoadingBlock } from '../results/page-status';
-import { loadJitsiApi } from './jitsi-loader';
+import { loadJitsiApi } from '../../lib/jitsi-loader';
 import { formatClassDate, formatClassEnd, formatClassTime } from './schedule-view';
 import { fetchLiveClass } from './timetable-api';
 

@@ -1,19 +1,25 @@
-/** What the live-class page uses of the Jitsi Meet IFrame API (https://jitsi.github.io/handbook/docs/dev-guide/dev-guide-iframe). */
+/**
+ * What the portal uses of the Jitsi Meet IFrame API (https://jitsi.github.io/handbook/docs/dev-guide/dev-guide-iframe):
+ * the live-class page (a room in a frame) and video proctoring (events, the room's password).
+ */
 export interface JitsiMeetApi {
   getIFrame(): HTMLIFrameElement;
   dispose(): void;
+  addListener?(event: string, listener: (data: Record<string, unknown>) => void): void;
+  executeCommand?(command: string, ...args: unknown[]): void;
 }
 
-export type JitsiMeetConstructor = new (
-  domain: string,
-  options: {
-    roomName: string;
-    parentNode: HTMLElement;
-    width?: string | number;
-    height?: string | number;
-    userInfo?: { displayName?: string };
-  },
-) => JitsiMeetApi;
+export interface JitsiMeetOptions {
+  roomName: string;
+  parentNode: HTMLElement;
+  width?: string | number;
+  height?: string | number;
+  userInfo?: { displayName?: string };
+  configOverwrite?: Record<string, unknown>;
+  interfaceConfigOverwrite?: Record<string, unknown>;
+}
+
+export type JitsiMeetConstructor = new (domain: string, options: JitsiMeetOptions) => JitsiMeetApi;
 
 declare global {
   interface Window {

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
+import { requireAuth } from '../middleware/require-auth';
+import { requireProctor } from '../middleware/require-proctor';
+import { checkedBody } from '../middleware/validate-json';
+import type { AuthService } from '../services/auth-service';
+import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
+import type { VideoProctoringService } from '../services/video-proctoring-service';
+
+export interface VideoProctoringRoutesDeps {
+  auth: AuthService;
+  proctorAuth: ProctorConsoleAuth;
+  video: VideoProctoringService;
+}
+
+const idParam = z.string().min(1).max(64);
+
+/** Video proctoring rooms (decision 0034): the student's own, and the proctor's of assigned tests. */
+export function videoProctoringRoutes({ auth, proctorAuth, video }: VideoProctoringRoutesDeps) {
+  const routes = new Hono();
+  const signedIn = requireAuth(auth);
+  const proctorOnly = requireProctor(proctorAuth);
+
+  routes.get('/test/video/:id', signedIn, async (c) =>
+    c.json((await video.forStudent(c.get('user'), checkedBody(idParam, c.req.param('id')))) satisfies VideoProctoringReply),
+  );
+
+  routes.get('/proctor/tests/:id/video', proctorOnly, async (c) =>
+    c.json((await video.forProctorTest(c.get('proctor'), checkedBody(idParam, c.req.param('id')))) satisfies VideoProctoringReply),
+  );
+
+  routes.get('/proctor/tests/:id/video/:uid', proctorOnly, async (c) =>
+    c.json((await video.forProctorCandidate(c.get('proctor'), checkedBody(idParam, c.req.param('id')), checkedBody(idParam, c.req.param('uid')))) satisfies VideoProctoringReply),
+  );
+
+  return routes;
+}

@@ -81,6 +81,7 @@ import { createProctorConsoleRepository } from './repositories/proctor-console-r
 import { createProctorConsoleAuth } from './services/proctor-console-auth';
 import { createInProcessHub } from './services/live-hub';
 import type { LiveHub } from './services/live-hub';
+import type { PresenceStore } from './services/live-presence';
 import { createLiveService } from './services/live-service';
 
 export interface AppDeps {
@@ -94,8 +95,10 @@ export interface AppDeps {
   tests?: TestModule;
   /** Online payments (gateway + service); main.ts passes the one it reconciles at start. */
   payments?: PaymentModule;
-  /** The live channel's hub (in-process unless given). */
+  /** The live channel's hub (in-process unless given; main.ts gives the Redis one with REDIS_URL). */
   liveHub?: LiveHub;
+  /** Where the live channel's presence is kept (this process's memory unless given). */
+  livePresence?: PresenceStore;
 }
 
 export const ERROR_MESSAGES = {
@@ -193,9 +196,9 @@ export function buildApp(deps: AppDeps) {
   api.route('/', studyRoutes({ auth, study }));
   const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
   api.route('/', queryRoutes({ auth, queries }));
-  const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
+  const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
   const liveHub = deps.liveHub ?? createInProcessHub();
-  const live = createLiveService({ db: db.kysely, hub: liveHub, attempts: tests.attempts, store: tests.uploadStore, clock, logger });
+  const live = createLiveService({ db: db.kysely, hub: liveHub, ...(deps.livePresence ? { presence: deps.livePresence } : {}), attempts: tests.attempts, store: tests.uploadStore, clock, logger });
   api.route('/', proctorConsoleRoutes({ proctorAuth, live, trustProxy: config.trustProxy }));
   api.route('/', videoProctoringRoutes({ auth, proctorAuth, video: createVideoProctoringService({ db: db.kysely, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
   api.route('/', liveRoutes({ auth, proctorAuth, live, hub: liveHub, logger, allowedOrigins: config.adminOrigin ? [config.adminOrigin] : [] }));

@@ -16,6 +16,12 @@ export function createEndedSessionRepository(db: Kysely<Database>) {
         .execute();
       await db.deleteFrom('ended_sessions').where('expires_at', '<=', now).execute();
     },
+
+    /** True when the session of this token hash was ended (students read it with their user instead). */
+    async isEnded(tokenHash: string): Promise<boolean> {
+      const row = await db.selectFrom('ended_sessions').select('token_hash').where('token_hash', '=', tokenHash).executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }
 

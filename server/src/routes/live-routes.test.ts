@@ -96,6 +96,16 @@ describe('proctor accounts', () => {
     expect(tests.map((test) => test.id)).toContain(TEST);
   });
 
+  it('signing out ends that session only: its token is refused, a session signed in elsewhere goes on', async () => {
+    const { t, proctor, asha } = await setup();
+    const other = ((await (await t.postJson('/api/proctor/login', { email: 'proctor@example.edu', password: 'demo1234' })).json()) as { token: string }).token;
+    expect((await t.postJson('/api/proctor/logout', {}, { 'x-access-token': asha })).status).toBe(401);
+    expect((await t.postJson('/api/proctor/logout', {}, { 'x-access-token': proctor })).status).toBe(200);
+    expect((await t.get('/api/proctor/tests', { 'x-access-token': proctor })).status).toBe(401);
+    expect((await t.postJson('/api/proctor/logout', {}, { 'x-access-token': proctor })).status).toBe(401);
+    expect((await t.get('/api/proctor/tests', { 'x-access-token': other })).status).toBe(200);
+  });
+
   it('a proctor sees only the tests they are assigned to', async () => {
     const { t } = await setup();
     const repo = createProctorConsoleRepository(t.db.kysely);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { ChatMessage, ProctorCommand, ProctorLoginReply, ProctorTest, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
 import { proctorChatRequestSchema, proctorCommandRequestSchema, proctorLoginRequestSchema, proctorReadRequestSchema } from '@invigil/shared/api/live';
 import { clientIp } from '../middleware/client-ip';
@@ -24,6 +25,11 @@ export function proctorConsoleRoutes({ proctorAuth, live, trustProxy }: ProctorC
   routes.post('/proctor/login', validateJson(proctorLoginRequestSchema), async (c) => {
     const { email, password } = c.get('body');
     return c.json((await proctorAuth.login(email, password, clientIp(c, trustProxy))) satisfies ProctorLoginReply);
+  });
+
+  routes.post('/proctor/logout', proctorOnly, async (c) => {
+    await proctorAuth.logout(c.get('proctor'), c.req.header(ACCESS_TOKEN_HEADER) ?? '');
+    return c.json({ success: true, message: 'Signed out.' });
   });
 
   routes.get('/proctor/tests', proctorOnly, async (c) => c.json((await live.testsOf(c.get('proctor'))) satisfies ProctorTest[]));

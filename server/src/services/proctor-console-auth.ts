@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sign } from 'hono/jwt';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
@@ -6,11 +6,14 @@ import type { Proctor, ProctorLoginReply } from '@invigil/shared/api/live';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import { dummyPasswordHash, verifyPassword } from '../lib/password';
+import type { EndedSessionRepository } from '../repositories/ended-session-repository';
 import type { ProctorConsoleRepository, ProctorRecord } from '../repositories/proctor-console-repository';
 import type { LoginLimiter, Subject } from './login-limiter';
 
 export interface ProctorConsoleAuthDeps {
   proctors: ProctorConsoleRepository;
+  /** Sign-outs: a proctor's token ended there is refused until it would have expired. */
+  endedSessions: Pick<EndedSessionRepository, 'end' | 'isEnded'>;
   limiter: LoginLimiter;
   /** The server secret: proctor sessions are signed with a key derived from it for them alone. */
   secret: string;
@@ -30,7 +33,9 @@ export const toProctor = (record: ProctorRecord): Proctor => ({ id: record.id, n
  * derived from the server secret for proctors only, so a student's token is never a proctor's
  * (and the student routes refuse this one: another key, and no student claims).
  */
-export function createProctorConsoleAuth({ proctors, limiter, secret, ttlSeconds, clock }: ProctorConsoleAuthDeps) {
+const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export function createProctorConsoleAuth({ proctors, endedSessions, limiter, secret, ttlSeconds, clock }: ProctorConsoleAuthDeps) {
   const key = createHmac('sha256', secret).update('invigil-proctor-session-v1').digest('base64url');
 
   /** The claims of a genuine, unexpired proctor token (the injected clock decides), else null. */
@@ -64,7 +69,8 @@ export function createProctorConsoleAuth({ proctors, limiter, secret, ttlSeconds
       }
       await limiter.recordSuccess(subject);
       const iat = Math.floor(clock.now() / 1000);
-      const token = await sign({ role: 'proctor', id: found.id, iat, exp: iat + ttlSeconds }, key, 'HS256');
+      // jti: two sign-ins in the same second are two sessions, each ended on its own.
+      const token = await sign({ role: 'proctor', id: found.id, iat, exp: iat + ttlSeconds, jti: randomUUID() }, key, 'HS256');
       return { token, proctor: toProctor(found) };
     },
 
@@ -73,9 +79,16 @@ export function createProctorConsoleAuth({ proctors, limiter, secret, ttlSeconds
       if (!token || token.length > 4096) throw loginRequired();
       const claims = verifyToken(token);
       if (!claims) throw loginRequired();
-      const proctor = await proctors.findById(claims.id);
-      if (!proctor) throw loginRequired();
+      const [proctor, ended] = await Promise.all([proctors.findById(claims.id), endedSessions.isEnded(tokenHash(token))]);
+      if (!proctor || ended) throw loginRequired();
       return proctor;
+    },
+
+    /** POST /proctor/logout: ends this session (this token only) until it would have expired. The caller checked the token. */
+    async logout(proctor: ProctorRecord, token: string): Promise<void> {
+      const claims = verifyToken(token);
+      if (!claims) throw loginRequired();
+      await endedSessions.end({ tokenHash: tokenHash(token), userId: `proctor:${proctor.id}`, expiresAt: claims.exp * 1000 }, clock.now());
     },
   };
 }

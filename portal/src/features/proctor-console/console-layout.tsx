@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useShellCover } from '../../lib/shell-cover';
 import { endProctorSession, proctorSession } from './proctor-auth';
+import { proctorLogout } from './proctor-console-api';
 
 /** Sends a visitor without a proctor session to /proctor/login (a student's session does not count). */
 export function useProctorGuard(): boolean {
@@ -41,6 +42,8 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
               type="button"
               className="btn btn-ghost btn-sm gap-1"
               onClick={() => {
+                // The token goes with the call; the session ends here at once, whatever the reply.
+                void proctorLogout();
                 endProctorSession();
                 navigate('/proctor/login', { replace: true });
               }}

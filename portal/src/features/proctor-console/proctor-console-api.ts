@@ -14,6 +14,7 @@ import {
   type ProctorTrailReply,
 } from '@invigil/shared/api/live';
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
+import { videoProctoringReplySchema, type VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
 import { ofetch } from 'ofetch';
 import { z } from 'zod';
 import { ApiError, toApiError } from '../../lib/api-client';
@@ -45,6 +46,11 @@ export function proctorLogin(email: string, password: string): Promise<ProctorLo
   return proctorCall(proctorLoginReplySchema, '/proctor/login', { method: 'POST', body: { email, password }, auth: false });
 }
 
+/** POST /proctor/logout: the server refuses this token from now on. Best effort: the session ends here either way. */
+export async function proctorLogout(): Promise<void> {
+  await proctorCall(z.unknown(), '/proctor/logout', { method: 'POST', body: {} }).catch(() => undefined);
+}
+
 export function fetchProctorTests(signal?: AbortSignal): Promise<ProctorTest[]> {
   return proctorCall(proctorTestsReplySchema, '/proctor/tests', { signal });
 }
@@ -69,4 +75,14 @@ export async function postProctorRead(id: string, uid: string, upTo: number): Pr
 
 export async function postProctorCommand(id: string, command: ProctorCommandRequest): Promise<ProctorCommand[]> {
   return (await proctorCall(proctorCommandsSentSchema, `/proctor/tests/${encodeURIComponent(id)}/commands`, { method: 'POST', body: { ...command } })).commands;
+}
+
+/** GET /proctor/tests/{id}/video: the test's video proctoring mode, and its one room in multi mode. */
+export function fetchTestVideo(id: string, signal?: AbortSignal): Promise<VideoProctoringReply> {
+  return proctorCall(videoProctoringReplySchema, `/proctor/tests/${encodeURIComponent(id)}/video`, { signal });
+}
+
+/** GET /proctor/tests/{id}/video/{uid}: the room the proctor meets that candidate in. */
+export function fetchCandidateVideo(id: string, uid: string, signal?: AbortSignal): Promise<VideoProctoringReply> {
+  return proctorCall(videoProctoringReplySchema, `/proctor/tests/${encodeURIComponent(id)}/video/${encodeURIComponent(uid)}`, { signal });
 }

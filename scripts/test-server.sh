@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The server's tests on both databases, side by side: the embedded SQLite and a throwaway
-# PostgreSQL cluster (scripts/with-postgres.sh). Fails if either run fails.
+# PostgreSQL cluster (scripts/with-postgres.sh). Fails if either run fails. The SQLite run has a
+# throwaway Redis beside it (scripts/with-redis.sh), so the live channel's tests across two
+# server processes run too (they skip without TEST_REDIS_URL).
 #
 #   bash scripts/test-server.sh [extra vitest args...]
 set -uo pipefail
@@ -9,12 +11,12 @@ cd "$(dirname "$0")/.."
 # REPORT_DIR (set by scripts/test-all.sh) collects JSON reports for the closing summary.
 report() { [[ -n "${REPORT_DIR:-}" ]] && echo "--reporter=default --reporter=json --outputFile.json=$REPORT_DIR/$1.json"; }
 
-unset TEST_DATABASE_URL
+unset TEST_DATABASE_URL TEST_REDIS_URL
 # Both at once: the PostgreSQL run waits on its server much of the time, so on two cores the pair
 # takes about two thirds of one after the other. Each run's output is shown whole, in turn.
 logs=$(mktemp -d)
 # shellcheck disable=SC2046
-npx vitest run --project server $(report server-sqlite) "$@" >"$logs/sqlite.log" 2>&1 &
+bash scripts/with-redis.sh npx vitest run --project server $(report server-sqlite) "$@" >"$logs/sqlite.log" 2>&1 &
 sqlite_pid=$!
 # shellcheck disable=SC2046
 bash scripts/with-postgres.sh npx vitest run --project server $(report server-postgres) "$@" >"$logs/postgres.log" 2>&1 &
@@ -24,7 +26,7 @@ sqlite_status=$?
 wait "$postgres_pid"
 postgres_status=$?
 
-echo "== server tests on SQLite (temporary files) =="
+echo "== server tests on SQLite (temporary files) and Redis (throwaway) =="
 cat "$logs/sqlite.log"
 echo
 echo "== server tests on PostgreSQL (throwaway cluster) =="

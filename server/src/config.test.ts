@@ -64,6 +64,13 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'mysql://x' }, '/repo')).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' }, '/repo')).toThrow(/JWT_SECRET/);
   });
+
+  it('REDIS_URL: a redis:// URL shares the live channel; unset, one process alone', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }, '/repo').redisUrl).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: ' redis://127.0.0.1:6379/0 ' }, '/repo').redisUrl).toBe('redis://127.0.0.1:6379/0');
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'http://x' }, '/repo')).toThrow(/REDIS_URL/);
+  });
 });
 
 describe('config: Web Push (VAPID) keys', () => {

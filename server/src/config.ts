@@ -15,6 +15,8 @@ export interface Config {
   /** `postgres://...` for PostgreSQL; undefined for the embedded SQLite file. */
   databaseUrl: string | undefined;
   sqlitePath: string;
+  /** `redis://...`: several server processes share the live channel and presence through it; undefined: one process alone. */
+  redisUrl: string | undefined;
   jwtSecret: string;
   tokenTtlSeconds: number;
   portalDist: string;
@@ -252,6 +254,11 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     throw new ConfigError('DATABASE_URL must start with postgres:// (leave it unset for the embedded SQLite file).');
   }
 
+  const redisUrl = text(env, 'REDIS_URL');
+  if (redisUrl && !/^rediss?:\/\/\S+$/i.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss:// (leave it unset for one server process alone).');
+  }
+
   return {
     repoRoot,
     version: readVersion(repoRoot),
@@ -260,6 +267,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     dataDir,
     databaseUrl,
     sqlitePath: join(dataDir, 'invigil.sqlite'),
+    redisUrl,
     jwtSecret: resolveJwtSecret(env, dataDir),
     tokenTtlSeconds: integer(env, 'TOKEN_TTL_SECONDS', 7 * 24 * 60 * 60, 60, 366 * 24 * 60 * 60),
     portalDist: resolve(text(env, 'PORTAL_DIST') ?? join(repoRoot, 'portal', 'dist')),

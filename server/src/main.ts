@@ -19,6 +19,8 @@ import { createTestModule } from './services/test-module';
 import { createPaymentModule } from './services/payment-module';
 import { createStudyRepository } from './repositories/study-repository';
 import { createStudyService } from './services/study-service';
+import { createRedisHub } from './services/redis-live-hub';
+import { createRedisPresenceStore } from './services/redis-presence-store';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
@@ -48,7 +50,11 @@ async function main(): Promise<void> {
 
   const tests = createTestModule({ db, config, clock: systemClock, logger });
   const payments = createPaymentModule({ db, config, clock: systemClock, logger });
-  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments });
+  // With REDIS_URL, the live channel and its presence are shared with the other server processes (decision 0035).
+  const liveHub = config.redisUrl ? createRedisHub(config.redisUrl, { logger }) : undefined;
+  const livePresence = config.redisUrl ? createRedisPresenceStore(config.redisUrl, { logger }) : undefined;
+  if (config.redisUrl) logger.info(`Live channel shared through Redis at ${new URL(config.redisUrl).host}`);
+  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments, ...(liveHub ? { liveHub } : {}), ...(livePresence ? { livePresence } : {}) });
   // Payments the gateway took while this server was down (or whose reply and webhook were lost)
   // are applied now; later, every few minutes, for orders left open past a checkout's length.
   const reconcile = (olderThanMs: number) =>
@@ -131,7 +137,8 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(() => {
-      db.destroy()
+      Promise.allSettled([liveHub?.close(), livePresence?.close()])
+        .then(() => db.destroy())
         .then(() => process.exit(0))
         .catch((error: unknown) => {
           logger.error('Could not close the database:', error);

@@ -120,6 +120,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           const stopListening = hub.subscribe(studentChannel(tid, user.id), (message) => send(ws, message));
           let welcome: ServerToStudent[];
           try {
+            await hub.ready();
             welcome = await live.connectStudent(user, tid);
           } catch (error) {
             stopListening();
@@ -152,6 +153,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
         proctor = { proctor: found, testId: tid, token };
         if (closed) return;
         unsubscribe = hub.subscribe(proctorChannel(tid), (message) => send(ws, message));
+        await hub.ready();
         const snapshot = await live.snapshot(found, tid);
         send(ws, { type: 'welcome', serverTime: snapshot.serverTime, candidates: snapshot.candidates, commands: snapshot.commands, chat: snapshot.chat });
       }

@@ -1,12 +1,19 @@
 /**
  * Where the live channel's messages meet: one channel per student's thread of a test and one per
- * test for its proctors. In-process now; a Redis pub/sub hub can implement the same two calls so
- * several server processes share the channel.
+ * test for its proctors. In-process by default; with REDIS_URL the Redis hub (redis-live-hub.ts)
+ * implements the same calls so several server processes share the channel (decision 0035).
  */
 export interface LiveHub {
   publish(channel: string, message: unknown): void;
   /** Returns the unsubscribe. */
   subscribe(channel: string, listener: (message: unknown) => void): () => void;
+  /**
+   * Resolves once the subscriptions asked for so far hear what is published anywhere (at once
+   * in-process; after Redis confirms them otherwise), so a welcome read after it misses nothing.
+   */
+  ready(): Promise<void>;
+  /** Lets go of connections (the Redis hub); nothing in-process. */
+  close(): Promise<void>;
 }
 
 export const studentChannel = (testId: string, userId: string): string => `student:${testId}:${userId}`;
@@ -27,5 +34,7 @@ export function createInProcessHub(): LiveHub {
         if (set.size === 0) listeners.delete(channel);
       };
     },
+    ready: () => Promise.resolve(),
+    close: () => Promise.resolve(),
   };
 }

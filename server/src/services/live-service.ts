@@ -39,11 +39,15 @@ import type { UserRecord } from '../repositories/user-repository';
 import type { AttemptService } from './attempt-service';
 import type { LiveHub } from './live-hub';
 import { proctorChannel, studentChannel } from './live-hub';
+import { createMemoryPresenceStore } from './live-presence';
+import type { PresenceState, PresenceStore } from './live-presence';
 import type { UploadStore } from './upload-store';
 
 export interface LiveServiceDeps {
   db: Kysely<Database>;
   hub: LiveHub;
+  /** Where presence is kept: this process's memory unless given (Redis when processes share the channel). */
+  presence?: PresenceStore;
   attempts: Pick<AttemptService, 'submitByServer'>;
   store: Pick<UploadStore, 'getUrl'>;
   clock: Clock;
@@ -72,18 +76,6 @@ export const LIVE_MESSAGES = {
   webcamNeedsDevice: 'Give the webcam device id (ed).',
 } as const;
 
-interface Presence {
-  sockets: number;
-  lastHttpAt: number | null;
-  disconnectedSince: number | null;
-  via: 'websocket' | 'http' | 'none';
-  status: CandidateStatus | null;
-  clockOffsetMs: number | null;
-  /** The current socket drop is on the trail already. */
-  dropWritten: boolean;
-  dropTimer: ReturnType<typeof setTimeout> | null;
-}
-
 const FLAG_KINDS = PROCTOR_EVENT_KINDS.filter((kind) => PROCTOR_KIND_CLASS[kind] === 'flag');
 
 /**
@@ -92,23 +84,20 @@ const FLAG_KINDS = PROCTOR_EVENT_KINDS.filter((kind) => PROCTOR_KIND_CLASS[kind]
  * attempt here, at once, whether a browser is connected or not; the page only follows. Every
  * proctor action and every gap of a running attempt's channel goes on its trail.
  */
-export function createLiveService({ db, hub, attempts: attemptService, store, clock, logger }: LiveServiceDeps) {
+export function createLiveService({ db, hub, presence = createMemoryPresenceStore(), attempts: attemptService, store, clock, logger }: LiveServiceDeps) {
   const live = createLiveRepository(db);
   const attempts = createAttemptRepository(db);
   const proctors = createProctorConsoleRepository(db);
   const trail = createProctorRepository(db);
-  const presence = new Map<string, Presence>();
-  const presenceKey = (testId: string, userId: string) => `${testId}:${userId}`;
-  const presenceOf = (testId: string, userId: string): Presence => {
-    const key = presenceKey(testId, userId);
-    let found = presence.get(key);
-    if (!found) {
-      found = { sockets: 0, lastHttpAt: null, disconnectedSince: null, via: 'none', status: null, clockOffsetMs: null, dropWritten: false, dropTimer: null };
-      presence.set(key, found);
-    }
-    return found;
+  // The drop-grace timers of this process's sockets; whichever process's timer fires claims the drop in the store.
+  const dropTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  const timerKey = (testId: string, userId: string) => `${testId}\u0000${userId}`;
+  const clearDropTimer = (testId: string, userId: string) => {
+    const key = timerKey(testId, userId);
+    clearTimeout(dropTimers.get(key));
+    dropTimers.delete(key);
   };
-  const isOnline = (p: Presence, now: number) => p.sockets > 0 || (p.lastHttpAt !== null && now - p.lastHttpAt <= HTTP_ONLINE_MS);
+  const isOnline = (p: PresenceState, now: number) => p.sockets > 0 || (p.lastHttpAt !== null && now - p.lastHttpAt <= HTTP_ONLINE_MS);
 
   const toStudents = (testId: string, userId: string, message: ServerToStudent) => hub.publish(studentChannel(testId, userId), message);
   const toProctors = (testId: string, message: ServerToProctor) => hub.publish(proctorChannel(testId), message);
@@ -140,13 +129,13 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
     return timeLeftSeconds(attempt.deadlineMs, Math.min(attempt.pausedAt ?? now, now));
   }
 
-  async function candidateView(testId: string, candidate: CandidateRecord, extras?: { flags?: Map<string, { count: number; last: LiveCandidate['lastFlag'] }>; snapshots?: Map<string, string>; unread?: Map<string, number> }): Promise<LiveCandidate> {
+  async function candidateView(testId: string, candidate: CandidateRecord, extras?: { flags?: Map<string, { count: number; last: LiveCandidate['lastFlag'] }>; snapshots?: Map<string, string>; unread?: Map<string, number>; presence?: Map<string, PresenceState> }): Promise<LiveCandidate> {
     const now = clock.now();
     const attempt = candidate.attempt;
     const flags = extras?.flags ?? (await live.flagsOf(testId, FLAG_KINDS, candidate.userId));
     const snapshots = extras?.snapshots ?? (await live.latestSnapshotsOf(testId, candidate.userId));
     const unread = extras?.unread ?? (await live.unreadByStudent(testId));
-    const p = presence.get(presenceKey(testId, candidate.userId));
+    const p = extras?.presence ? extras.presence.get(candidate.userId) : await presence.get(testId, candidate.userId);
     const online = p ? isOnline(p, now) : false;
     const flag = attempt ? flags.get(attempt.id) : undefined;
     const snapshot = attempt ? snapshots.get(attempt.id) : undefined;
@@ -182,12 +171,11 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
 
   /** A socket drop that outlasted the grace goes on a running attempt's trail, dated when it began. */
   async function recordSocketDrop(testId: string, userId: string): Promise<void> {
-    const p = presenceOf(testId, userId);
-    p.dropTimer = null;
-    const since = p.disconnectedSince;
-    if (p.sockets > 0 || since === null || p.dropWritten) return;
-    p.dropWritten = true;
+    dropTimers.delete(timerKey(testId, userId));
     try {
+      // Once across processes: a socket back anywhere, or another process's claim, leaves null.
+      const since = await presence.claimDrop(testId, userId);
+      if (since === null) return;
       const attempt = await attempts.find(userId, testId);
       if (isRunning(attempt)) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'websocket' }, since);
     } catch (error) {
@@ -198,18 +186,12 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
   /** The student's page is back (or here for the first time): a gap of a running attempt goes on the trail. */
   async function markPresent(testId: string, userId: string, attempt: AttemptRecord | undefined, via: LiveVia): Promise<void> {
     const now = clock.now();
-    const p = presenceOf(testId, userId);
-    const wasOnline = isOnline(p, now);
-    const socketDrop = p.disconnectedSince;
-    const since = socketDrop ?? (p.lastHttpAt !== null && !wasOnline ? p.lastHttpAt : null);
-    const dropWritten = p.dropWritten;
-    if (p.dropTimer) clearTimeout(p.dropTimer);
-    p.dropTimer = null;
-    p.dropWritten = false;
-    p.disconnectedSince = null;
-    if (via === 'websocket') p.sockets += 1;
-    else p.lastHttpAt = now;
-    p.via = via;
+    clearDropTimer(testId, userId);
+    const p = await presence.arrive(testId, userId, via, now);
+    const wasOnline = p ? isOnline(p, now) : false;
+    const socketDrop = p?.disconnectedSince ?? null;
+    const since = socketDrop ?? (p && p.lastHttpAt !== null && !wasOnline ? p.lastHttpAt : null);
+    const dropWritten = p?.dropWritten ?? false;
     // A socket back within the grace was a reload: nothing on the trail. An HTTP page's drop is
     // only seen now (its pings stopped for HTTP_ONLINE_MS), dated at its last ping.
     const worthTheTrail = socketDrop === null || dropWritten || now - socketDrop >= SOCKET_DROP_GRACE_MS;
@@ -252,10 +234,8 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
     void userId;
   }
 
-  function recordStatus(testId: string, userId: string, status: CandidateStatus): void {
-    const p = presenceOf(testId, userId);
-    p.status = status;
-    p.clockOffsetMs = Math.round(status.clock - clock.now());
+  async function recordStatus(testId: string, userId: string, status: CandidateStatus): Promise<void> {
+    await presence.setStatus(testId, userId, status, Math.round(status.clock - clock.now()));
   }
 
   /** Applies a command's server-owned effect at once; the trail gets who and why. */
@@ -329,20 +309,19 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
     /** The student's last socket of this test closed: a fact, dated, on the trail of a running attempt once it outlasts the grace. */
     async disconnectStudent(userId: string, testId: string): Promise<void> {
       const now = clock.now();
-      const p = presenceOf(testId, userId);
-      p.sockets = Math.max(0, p.sockets - 1);
+      const p = await presence.leave(testId, userId, now);
+      // A socket still open (here or on another process): no drop.
       if (p.sockets > 0) return;
-      p.disconnectedSince = now;
-      p.dropWritten = false;
-      if (p.dropTimer) clearTimeout(p.dropTimer);
-      p.dropTimer = setTimeout(() => void recordSocketDrop(testId, userId), SOCKET_DROP_GRACE_MS);
-      p.dropTimer.unref?.();
+      clearDropTimer(testId, userId);
+      const timer = setTimeout(() => void recordSocketDrop(testId, userId), SOCKET_DROP_GRACE_MS);
+      timer.unref?.();
+      dropTimers.set(timerKey(testId, userId), timer);
       void publishCandidate(testId, userId);
     },
 
     /** A status over the WebSocket: presence, then the commands the page has not even received. */
     async studentStatus(user: UserRecord, testId: string, status: CandidateStatus): Promise<ProctorCommand[]> {
-      recordStatus(testId, user.id, status);
+      await recordStatus(testId, user.id, status);
       const attempt = await attempts.find(user.id, testId);
       void publishCandidate(testId, user.id);
       return attempt ? live.pendingCommands(attempt.id, true) : [];
@@ -374,7 +353,7 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
       const { test, attempt } = await studentTarget(user, request.tid);
       if (!attempt) throw new AppError('forbidden', TEST_MESSAGES.notStarted);
       await markPresent(test.id, user.id, attempt, 'http');
-      recordStatus(test.id, user.id, request.status);
+      await recordStatus(test.id, user.id, request.status);
       await applyAcks(test.id, user.id, attempt, request.acks);
       for (const chat of request.chat) await storeStudentChat(user, test, chat);
       const fresh = (await attempts.findById(attempt.id)) ?? attempt;
@@ -401,18 +380,19 @@ export function createLiveService({ db, hub, attempts: attemptService, store, cl
     /** The console's view of one test (the WebSocket's welcome, or GET /proctor/tests/{id}). */
     async snapshot(proctor: ProctorRecord, testId: string): Promise<ProctorTestSnapshot> {
       const test = await assignedTest(proctor, testId);
-      const [candidates, flags, snapshots, unread, commands, chat] = await Promise.all([
+      const [candidates, flags, snapshots, unread, commands, chat, present] = await Promise.all([
         live.candidatesOf(test.id, test.openToAll),
         live.flagsOf(test.id, FLAG_KINDS),
         live.latestSnapshotsOf(test.id),
         live.unreadByStudent(test.id),
         live.commandsOfTest(test.id, HISTORY_LIMIT),
         live.chatOfTest(test.id, HISTORY_LIMIT),
+        presence.ofTest(test.id),
       ]);
       return {
         test: { id: test.id, name: test.name },
         serverTime: clock.now(),
-        candidates: await Promise.all(candidates.map((candidate) => candidateView(test.id, candidate, { flags, snapshots, unread }))),
+        candidates: await Promise.all(candidates.map((candidate) => candidateView(test.id, candidate, { flags, snapshots, unread, presence: present }))),
         commands,
         chat,
       };

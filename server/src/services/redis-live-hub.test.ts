@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../lib/logger';
+import type { LiveHub } from './live-hub';
+import { createRedisHub } from './redis-live-hub';
+import type { RedisPublisher, RedisSubscriber } from './redis-live-hub';
+
+const TEST_REDIS_URL = process.env['TEST_REDIS_URL']?.trim() || undefined;
+
+/** A fake Redis pair: publishes loop back to the subscriber of channels it subscribed to, as Redis does. */
+function fakeRedis() {
+  const calls: string[] = [];
+  const subscribed = new Set<string>();
+  let onMessage: ((channel: string, message: string) => void) | undefined;
+  const subscriber: RedisSubscriber = {
+    subscribe: (channel) => {
+      calls.push(`SUBSCRIBE ${channel}`);
+      subscribed.add(channel);
+      return Promise.resolve(1);
+    },
+    unsubscribe: (channel) => {
+      calls.push(`UNSUBSCRIBE ${channel}`);
+      subscribed.delete(channel);
+      return Promise.resolve(0);
+    },
+    quit: () => Promise.resolve('OK'),
+    on: ((event: string, listener: (channel: string, message: string) => void) => {
+      if (event === 'message') onMessage = listener;
+    }) as RedisSubscriber['on'],
+  };
+  const publisher: RedisPublisher = {
+    publish: (channel, message) => {
+      calls.push(`PUBLISH ${channel}`);
+      if (subscribed.has(channel)) queueMicrotask(() => onMessage?.(channel, message));
+      return Promise.resolve(subscribed.has(channel) ? 1 : 0);
+    },
+    quit: () => Promise.resolve('OK'),
+    on: () => undefined,
+  };
+  return { publisher, subscriber, calls, deliver: (channel: string, message: string) => onMessage?.(channel, message) };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the Redis hub (fake Redis)', () => {
+  it('subscribes a channel once however many listeners it has, and unsubscribes with the last', async () => {
+    const redis = fakeRedis();
+    const hub = createRedisHub(redis, { logger: silentLogger, prefix: 'x:' });
+    const heard: string[] = [];
+    const stopA = hub.subscribe('student:t:u', (m) => heard.push(`a ${JSON.stringify(m)}`));
+    const stopB = hub.subscribe('student:t:u', (m) => heard.push(`b ${JSON.stringify(m)}`));
+    await hub.ready();
+    expect(redis.calls).toEqual(['SUBSCRIBE x:student:t:u']);
+
+    hub.publish('student:t:u', { n: 1 });
+    await tick();
+    expect(heard).toEqual(['a {"n":1}', 'b {"n":1}']);
+
+    stopA();
+    stopA();
+    expect(redis.calls).toEqual(['SUBSCRIBE x:student:t:u', 'PUBLISH x:student:t:u']);
+    hub.publish('student:t:u', { n: 2 });
+    await tick();
+    expect(heard).toEqual(['a {"n":1}', 'b {"n":1}', 'b {"n":2}']);
+
+    stopB();
+    expect(redis.calls.at(-1)).toBe('UNSUBSCRIBE x:student:t:u');
+    hub.publish('student:t:u', { n: 3 });
+    await tick();
+    expect(heard).toHaveLength(3);
+
+    // Subscribed again after the last left: SUBSCRIBE again.
+    hub.subscribe('student:t:u', () => heard.push('c'));
+    expect(redis.calls.at(-1)).toBe('SUBSCRIBE x:student:t:u');
+  });
+
+  it('delivers a local publish once, only through Redis; ignores other prefixes, bad JSON and a failing listener', async () => {
+    const redis = fakeRedis();
+    const hub = createRedisHub(redis, { logger: silentLogger, prefix: 'x:' });
+    const heard: unknown[] = [];
+    hub.subscribe('proctors:t', () => {
+      throw new Error('a broken socket');
+    });
+    hub.subscribe('proctors:t', (m) => heard.push(m));
+    hub.publish('proctors:t', { type: 'chat' });
+    // Not synchronously: a message sent here goes the same way as one sent by another process.
+    expect(heard).toEqual([]);
+    await tick();
+    expect(heard).toEqual([{ type: 'chat' }]);
+    redis.deliver('y:proctors:t', '{}');
+    redis.deliver('x:proctors:t', 'not json');
+    expect(heard).toHaveLength(1);
+  });
+
+  it('never throws into its caller when Redis fails', async () => {
+    const redis = fakeRedis();
+    redis.publisher.publish = () => Promise.reject(new Error('down'));
+    redis.subscriber.subscribe = () => Promise.reject(new Error('down'));
+    const warnings: unknown[] = [];
+    const hub = createRedisHub(redis, { logger: { ...silentLogger, warn: (...args) => void warnings.push(args) }, prefix: 'x:' });
+    hub.subscribe('student:t:u', () => {});
+    hub.publish('student:t:u', { n: 1 });
+    await hub.ready();
+    await tick();
+    expect(warnings.length).toBe(2);
+  });
+});
+
+describe.skipIf(!TEST_REDIS_URL)('the Redis hub (a real Redis)', () => {
+  const hubs: LiveHub[] = [];
+  afterEach(async () => {
+    await Promise.all(hubs.splice(0).map((hub) => hub.close()));
+  });
+
+  it('two processes: what one publishes, every listener of either hears once', async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const [a, b] = [createRedisHub(TEST_REDIS_URL as string, { logger: silentLogger, prefix }), createRedisHub(TEST_REDIS_URL as string, { logger: silentLogger, prefix })] as [LiveHub, LiveHub];
+    hubs.push(a, b);
+    const heard: string[] = [];
+    a.subscribe('proctors:t', (m) => heard.push(`a1 ${(m as { n: number }).n}`));
+    a.subscribe('proctors:t', (m) => heard.push(`a2 ${(m as { n: number }).n}`));
+    b.subscribe('proctors:t', (m) => heard.push(`b ${(m as { n: number }).n}`));
+    await Promise.all([a.ready(), b.ready()]);
+    a.publish('proctors:t', { n: 1 });
+    b.publish('proctors:t', { n: 2 });
+    const deadline = Date.now() + 3000;
+    while (heard.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard.sort()).toEqual(['a1 1', 'a1 2', 'a2 1', 'a2 2', 'b 1', 'b 2']);
+  });
+});

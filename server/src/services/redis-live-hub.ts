@@ -1,0 +1,121 @@
+import { Redis } from 'ioredis';
+import type { Logger } from '../lib/logger';
+import type { LiveHub } from './live-hub';
+
+/** The few calls of a Redis connection the hub makes (ioredis's Redis has them; unit tests fake them). */
+export interface RedisPublisher {
+  publish(channel: string, message: string): Promise<unknown>;
+  quit(): Promise<unknown>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+export interface RedisSubscriber {
+  subscribe(channel: string): Promise<unknown>;
+  unsubscribe(channel: string): Promise<unknown>;
+  quit(): Promise<unknown>;
+  on(event: 'message', listener: (channel: string, message: string) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export interface RedisHubOptions {
+  logger: Logger;
+  /** Prepended to every channel name, so deployments (and test runs) sharing one Redis stay apart. */
+  prefix?: string;
+  /** How long `ready()` waits for Redis to confirm subscriptions before going on anyway (Redis down). */
+  readyTimeoutMs?: number;
+}
+
+/** A Redis connection that retries for ever (ioredis reconnects) and logs its errors at most every few seconds. */
+export function connectRedis(url: string, logger: Logger, role: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+  let lastLoggedAt = 0;
+  redis.on('error', (error: Error) => {
+    const now = Date.now();
+    if (now - lastLoggedAt < 10_000) return;
+    lastLoggedAt = now;
+    logger.warn(`Redis (${role}): ${error.message}`);
+  });
+  return redis;
+}
+
+/**
+ * The live channel over Redis pub/sub (decision 0035): one connection publishes, one listens.
+ * A process subscribes to a channel once, while at least one of its sockets listens to it
+ * (counted per channel), and hands each message to its own listeners; a message published here
+ * comes back through Redis like any other, so every listener hears it once, wherever it was
+ * sent. Redis errors are logged, never thrown at a request: the database stays the truth, and a
+ * page that missed a push gets it on its next status or reconnection.
+ */
+export function createRedisHub(source: string | { publisher: RedisPublisher; subscriber: RedisSubscriber }, { logger, prefix = 'invigil:', readyTimeoutMs = 2_000 }: RedisHubOptions): LiveHub {
+  const { publisher, subscriber } =
+    typeof source === 'string' ? { publisher: connectRedis(source, logger, 'live publisher'), subscriber: connectRedis(source, logger, 'live subscriber') } : source;
+  const listeners = new Map<string, Set<(message: unknown) => void>>();
+  // Replies on one connection come in order: once the latest SUBSCRIBE is confirmed, so is every earlier one.
+  let lastSubscribe: Promise<unknown> = Promise.resolve();
+
+  subscriber.on('message', (redisChannel: string, text: string) => {
+    if (!redisChannel.startsWith(prefix)) return;
+    const set = listeners.get(redisChannel.slice(prefix.length));
+    if (!set) return;
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      logger.warn(`Live channel: a message on ${redisChannel} is not JSON; dropped.`);
+      return;
+    }
+    for (const listener of [...set]) {
+      try {
+        listener(message);
+      } catch (error) {
+        logger.warn(`Live channel: a listener of ${redisChannel} failed:`, error);
+      }
+    }
+  });
+
+  const logged = (what: string) => (error: unknown) => logger.warn(`Live channel: could not ${what}:`, error);
+
+  return {
+    publish(channel, message) {
+      let text: string;
+      try {
+        text = JSON.stringify(message);
+      } catch (error) {
+        return logged(`encode a message for ${channel}`)(error);
+      }
+      publisher.publish(prefix + channel, text).catch(logged(`publish on ${channel}`));
+    },
+
+    subscribe(channel, listener) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        lastSubscribe = subscriber.subscribe(prefix + channel).catch(logged(`subscribe to ${channel}`));
+      }
+      set.add(listener);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        set.delete(listener);
+        // The last local listener gone: this process stops hearing the channel. Commands on one
+        // connection run in order, so a SUBSCRIBE right after this UNSUBSCRIBE still holds.
+        if (set.size === 0 && listeners.get(channel) === set) {
+          listeners.delete(channel);
+          subscriber.unsubscribe(prefix + channel).catch(logged(`unsubscribe from ${channel}`));
+        }
+      };
+    },
+
+    async ready() {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([lastSubscribe, new Promise((resolve) => (timer = setTimeout(resolve, readyTimeoutMs)))]);
+      clearTimeout(timer);
+    },
+
+    async close() {
+      listeners.clear();
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}

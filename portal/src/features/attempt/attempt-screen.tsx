@@ -18,6 +18,7 @@ import { takesAnswerImages } from './question-files';
 import { preloadUploadParts } from './upload-parts';
 import { userConfig } from '../auth/auth-state';
 import { ProctoringHost } from '../proctoring/proctoring-host';
+import { VideoProctoringGate } from '../video-proctoring/video-proctoring-gate';
 import { attemptKey } from './answer-journal';
 import { useAttempt } from './attempt-context';
 import { PreviewDialog, RestDialog, SubmitDialog, SubmittingOverlay, TakenOverOverlay } from './attempt-dialogs';
@@ -83,7 +84,13 @@ function QuestionAnnouncer() {
 function ProctoringGate(props: { testId: string; attemptKey: string; config: Readonly<Record<string, unknown>>; onSubmit: (reason: SubmitReason) => void }) {
   useSignals();
   const { session } = useAttempt();
-  return <ProctoringHost {...props} running={session.phase.value === 'running'} />;
+  const running = session.phase.value === 'running';
+  return (
+    <>
+      <ProctoringHost {...props} running={running} />
+      <VideoProctoringGate testId={props.testId} config={props.config} running={running} />
+    </>
+  );
 }
 
 export function AttemptScreen() {

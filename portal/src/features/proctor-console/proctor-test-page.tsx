@@ -23,6 +23,8 @@ import { ConsoleLayout, useProctorGuard } from './console-layout';
 import { proctorSession } from './proctor-auth';
 import { fetchTrail } from './proctor-console-api';
 import { filterCandidates, ProctorLive, type CandidateFilter } from './proctor-live';
+import { JoinVideoButton, TestVideoActions, useTestVideo, VideoCallDialog, type VideoTarget } from './proctor-video';
+import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
 
 export const COMMAND_LABELS: Record<ProctorCommandType, string> = {
   WARN: 'Warn',
@@ -67,9 +69,12 @@ interface CardProps {
   onChat: () => void;
   onCommand: () => void;
   onTrail: () => void;
+  /** The test's video proctoring (a 'Join video' in single mode). */
+  video: VideoProctoringReply | null;
+  onVideo: () => void;
 }
 
-function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onCommand, onTrail }: CardProps) {
+function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onCommand, onTrail, video, onVideo }: CardProps) {
   const headingId = useId();
   const shown = presence(candidate);
   const status = candidate.status;
@@ -117,6 +122,7 @@ function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onC
           </dl>
           {candidate.snapshotUrl ? <img src={candidate.snapshotUrl} alt={`Latest snapshot of ${candidate.name}`} className="max-h-40 rounded object-contain" loading="lazy" /> : null}
           <div className="card-actions justify-end">
+            <JoinVideoButton video={video} name={candidate.name} onJoin={onVideo} />
             <button type="button" className="btn btn-sm gap-1" onClick={onChat} aria-label={`Chat with ${candidate.name}`}><MessageCircle className="h-4 w-4" aria-hidden="true" />Chat</button>
             <button type="button" className="btn btn-sm gap-1" onClick={onTrail} aria-label={`Trail of ${candidate.name}`}><History className="h-4 w-4" aria-hidden="true" />Trail</button>
             <button type="button" className="btn btn-sm btn-primary gap-1" onClick={onCommand} aria-label={`Command to ${candidate.name}`}><Gavel className="h-4 w-4" aria-hidden="true" />Command</button>
@@ -259,6 +265,8 @@ function Console({ testId, title }: { testId: string; title: string }) {
   const [commandTargets, setCommandTargets] = useState<LiveCandidate[] | null>(null);
   const [chatWith, setChatWith] = useState<LiveCandidate | 'all' | null>(null);
   const [trailOf, setTrailOf] = useState<LiveCandidate | null>(null);
+  const video = useTestVideo(testId);
+  const [videoWith, setVideoWith] = useState<VideoTarget | null>(null);
   const filterId = useId();
 
   const candidates = live.candidates.value;
@@ -321,6 +329,7 @@ function Console({ testId, title }: { testId: string; title: string }) {
         <button type="button" className="btn btn-sm gap-1" onClick={() => setChatWith('all')}>
           <Users className="h-4 w-4" aria-hidden="true" />Chat with all
         </button>
+        <TestVideoActions video={video} onJoin={() => setVideoWith({ kind: 'test', name: name || title })} />
       </div>
       {candidates.length === 0 ? (
         <p className="py-10 text-center opacity-80">{live.mode.value === 'connecting' ? 'Loading candidates…' : 'No candidates for this test yet.'}</p>
@@ -338,6 +347,8 @@ function Console({ testId, title }: { testId: string; title: string }) {
               onChat={() => setChatWith(candidate)}
               onCommand={() => setCommandTargets([candidate])}
               onTrail={() => setTrailOf(candidate)}
+              video={video}
+              onVideo={() => setVideoWith({ kind: 'candidate', candidate })}
             />
           ))}
         </ul>
@@ -382,6 +393,7 @@ function Console({ testId, title }: { testId: string; title: string }) {
         }}
       />
       <TrailDialog testId={testId} candidate={trailOf} onClose={() => setTrailOf(null)} />
+      <VideoCallDialog testId={testId} target={videoWith} testRoom={video?.room ?? null} onClose={() => setVideoWith(null)} />
     </main>
   );
 }

@@ -127,29 +127,35 @@ export function createLiveRepository(db: Kysely<Database>) {
       return latest;
     },
 
-    /** Students' messages the proctors have not read, per student. */
-    async unreadByStudent(testId: string): Promise<Map<string, number>> {
-      const rows = await db
+    /** Students' messages the proctors have not read, per student (of one student, when given). */
+    async unreadByStudent(testId: string, userId?: string): Promise<Map<string, number>> {
+      let query = db
         .selectFrom('chat_messages')
         .select(['user_id', (eb) => eb.fn.countAll().as('n')])
         .where('test_id', '=', testId)
         .where('author', '=', 'student')
-        .where('read_at', 'is', null)
-        .groupBy('user_id')
-        .execute();
+        .where('read_at', 'is', null);
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      const rows = await query.groupBy('user_id').execute();
       return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
     },
 
-    /** Stores messages not stored yet (by thread and id); returns how many it stored. */
-    async insertChat(rows: readonly ChatMessagesTable[]): Promise<number> {
-      if (rows.length === 0) return 0;
+    /** Stores messages not stored yet (by thread and id); returns the threads (user ids) it stored one in. */
+    async insertChat(rows: readonly ChatMessagesTable[]): Promise<string[]> {
+      if (rows.length === 0) return [];
       const stored = await db
         .insertInto('chat_messages')
         .values([...rows])
         .onConflict((conflict) => conflict.columns(['test_id', 'user_id', 'id']).doNothing())
-        .returning('id')
+        .returning('user_id')
         .execute();
-      return stored.length;
+      return stored.map((row) => row.user_id);
+    },
+
+    /** The message with this id in every thread of the test that has one, by user id (a message to all). */
+    async chatsWithId(testId: string, id: string): Promise<Map<string, ChatMessage>> {
+      const rows = await db.selectFrom('chat_messages').selectAll().where('test_id', '=', testId).where('id', '=', id).execute();
+      return new Map(rows.map((row) => [row.user_id, toChatMessage(row)]));
     },
 
     async findChat(testId: string, userId: string, id: string): Promise<ChatMessage | undefined> {

@@ -226,6 +226,21 @@ describe('chat over HTTP', () => {
     expect(disabled.status).toBe(403);
     expect(CHAT_NOT_SENT).toBe('Message was not sent! Please try again.');
   });
+
+  it('a message to all lands once in every candidate\'s thread; a resend of its id adds nothing', async () => {
+    const { t, asha, rohan, proctor } = await setup();
+    const headers = { 'x-access-token': proctor };
+    const sent = await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'all-1', uid: null, m: 'Ten minutes left.' }, headers);
+    expect(sent.status).toBe(200);
+    const { messages } = (await sent.json()) as { messages: { uid: string; m: string }[] };
+    const candidates = ((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).candidates;
+    expect(messages.map((m) => m.uid).sort()).toEqual(candidates.map((c) => c.uid).sort());
+    expect((await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'all-1', uid: null, m: 'Ten minutes left.' }, headers)).status).toBe(200);
+    for (const token of [asha, rohan]) {
+      const thread = (await t.getJson(`/api/live/chat/${TEST}`, token)) as { chat: { id: string; m: string }[] };
+      expect(thread.chat.map((m) => [m.id, m.m])).toEqual([['all-1', 'Ten minutes left.']]);
+    }
+  });
 });
 
 describe('the WebSocket /api/live', () => {

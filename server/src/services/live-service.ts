@@ -63,6 +63,8 @@ export const HTTP_ONLINE_MS = 60_000;
  * the console still shows the candidate offline meanwhile.
  */
 export const SOCKET_DROP_GRACE_MS = 15_000;
+/** Rows per statement when a message to all is stored (well under SQLite's and PostgreSQL's parameter limits). */
+const CHAT_INSERT_CHUNK = 500;
 /** The console's welcome carries this much of the test's chat and commands. */
 const HISTORY_LIMIT = 1_000;
 
@@ -134,7 +136,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     const attempt = candidate.attempt;
     const flags = extras?.flags ?? (await live.flagsOf(testId, FLAG_KINDS, candidate.userId));
     const snapshots = extras?.snapshots ?? (await live.latestSnapshotsOf(testId, candidate.userId));
-    const unread = extras?.unread ?? (await live.unreadByStudent(testId));
+    const unread = extras?.unread ?? (await live.unreadByStudent(testId, candidate.userId));
     const p = extras?.presence ? extras.presence.get(candidate.userId) : await presence.get(testId, candidate.userId);
     const online = p ? isOnline(p, now) : false;
     const flag = attempt ? flags.get(attempt.id) : undefined;
@@ -215,7 +217,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     ]);
     const message = await live.findChat(test.id, user.id, chat.id);
     if (!message || message.teid !== null) throw new AppError('unprocessable', CHAT_NOT_SENT);
-    if (stored > 0) {
+    if (stored.length > 0) {
       const withName = { ...message, un: user.name };
       toStudents(test.id, user.id, { type: 'chat', message: withName });
       toProctors(test.id, { type: 'chat', message: withName });
@@ -433,13 +435,20 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
         userIds = [candidate.userId];
       }
       const now = clock.now();
+      // A message to all is stored in every thread in a few statements, not one per candidate
+      // (10,000 candidates: a fan-out in well under a second); a resend of the same id stores nothing again.
+      const stored = new Set<string>();
+      for (let from = 0; from < userIds.length; from += CHAT_INSERT_CHUNK) {
+        const rows = userIds.slice(from, from + CHAT_INSERT_CHUNK).map((userId) => ({ test_id: test.id, user_id: userId, id: request.id, author: 'proctor' as const, proctor_id: proctor.id, proctor_name: proctor.name, body, sent_at: now, read_at: null }));
+        for (const userId of await live.insertChat(rows)) stored.add(userId);
+      }
+      const found = userIds.length === 1 ? new Map([[userIds[0] as string, await live.findChat(test.id, userIds[0] as string, request.id)]]) : await live.chatsWithId(test.id, request.id);
       const messages: ChatMessage[] = [];
       for (const userId of userIds) {
-        const stored = await live.insertChat([{ test_id: test.id, user_id: userId, id: request.id, author: 'proctor', proctor_id: proctor.id, proctor_name: proctor.name, body, sent_at: now, read_at: null }]);
-        const message = await live.findChat(test.id, userId, request.id);
+        const message = found.get(userId);
         if (!message) continue;
         messages.push(message);
-        if (stored > 0) {
+        if (stored.has(userId)) {
           toStudents(test.id, userId, { type: 'chat', message });
           toProctors(test.id, { type: 'chat', message });
         }

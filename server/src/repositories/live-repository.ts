@@ -128,6 +128,19 @@ export function createLiveRepository(db: Kysely<Database>) {
     },
 
     /** Students' messages the proctors have not read, per student (of one student, when given). */
+    /** The proctors' messages a student has not read, by test. */
+    async unreadOfStudent(userId: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('chat_messages')
+        .select(['test_id', (eb) => eb.fn.countAll().as('n')])
+        .where('user_id', '=', userId)
+        .where('author', '=', 'proctor')
+        .where('read_at', 'is', null)
+        .groupBy('test_id')
+        .execute();
+      return new Map(rows.map((row) => [row.test_id, Number(row.n)]));
+    },
+
     async unreadByStudent(testId: string, userId?: string): Promise<Map<string, number>> {
       let query = db
         .selectFrom('chat_messages')

@@ -221,6 +221,19 @@ describe('chat over HTTP', () => {
     expect(thread.chatDisabled).toBe(false);
     expect(thread.chat.map((m) => m.id)).toEqual(['m-1', 'p-1']);
     expect(((await t.getJson(`/api/live/chat/${TEST}`, rohan)) as { chat: unknown[] }).chat).toEqual([]);
+    // One call for every card of Scheduled Tests: the proctor's unread messages of each thread, her own only.
+    const unreadOf = async (token: string) => ((await t.getJson('/api/live/chats', token)) as { threads: { tid: string; chatDisabled: boolean; unread: number }[] }).threads.find((thread) => thread.tid === TEST);
+    expect(await unreadOf(asha)).toEqual({ tid: TEST, chatDisabled: false, unread: 1 });
+    expect(await unreadOf(rohan)).toMatchObject({ unread: 0 });
+    expect((await t.postJson(`/api/live/chat/${TEST}/read`, { upTo: 'soon' }, { 'x-access-token': asha })).status).toBe(422);
+    expect((await t.postJson(`/api/live/chat/${TEST}/read`, { upTo: t.clock.now() }, { 'x-access-token': asha })).status).toBe(200);
+    expect(await unreadOf(asha)).toMatchObject({ unread: 0 });
+    await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'p-2', uid: ashaId, m: 'Again.' }, { 'x-access-token': proctor });
+    expect(await unreadOf(asha)).toMatchObject({ unread: 1 });
+    // A page on the ping fallback says what it read with its next ping.
+    expect((await t.postJson('/api/live/ping', { tid: TEST, status: STATUS, read: t.clock.now() }, { 'x-access-token': asha })).status).toBe(200);
+    expect(await unreadOf(asha)).toMatchObject({ unread: 0 });
+    expect((await t.get('/api/live/chats')).status).toBe(401);
     await t.db.kysely.updateTable('users').set({ config: '{}' }).execute();
     const disabled = await t.postJson(`/api/live/chat/${TEST}`, { id: 'm-2', m: 'hello' }, { 'x-access-token': asha });
     expect(disabled.status).toBe(403);

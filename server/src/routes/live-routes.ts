@@ -4,8 +4,8 @@ import { upgradeWebSocket } from '@hono/node-server';
 import type { WSContext } from 'hono/ws';
 import type { WebSocket as RawWebSocket } from 'ws';
 import { z } from 'zod';
-import type { ChatMessage, LiveChatThread, LivePingReply, ServerToProctor, ServerToStudent } from '@invigil/shared/api/live';
-import { livePingRequestSchema, proctorToServerSchema, studentChatSchema, studentToServerSchema } from '@invigil/shared/api/live';
+import type { ChatMessage, LiveChatSummaries, LiveChatThread, LivePingReply, ServerToProctor, ServerToStudent } from '@invigil/shared/api/live';
+import { liveChatReadSchema, livePingRequestSchema, proctorToServerSchema, studentChatSchema, studentToServerSchema } from '@invigil/shared/api/live';
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
 import { AppError } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
@@ -245,7 +245,14 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
 
   routes.post('/live/ping', signedIn, validateJson(livePingRequestSchema), async (c) => c.json((await live.ping(c.get('user'), c.get('body'))) satisfies LivePingReply));
 
+  routes.get('/live/chats', signedIn, async (c) => c.json((await live.chatSummaries(c.get('user'))) satisfies LiveChatSummaries));
+
   routes.get('/live/chat/:testId', signedIn, async (c) => c.json((await live.chatThread(c.get('user'), checkedBody(testIdParam, c.req.param('testId')))) satisfies LiveChatThread));
+
+  routes.post('/live/chat/:testId/read', signedIn, validateJson(liveChatReadSchema), async (c) => {
+    await live.studentRead(c.get('user'), checkedBody(testIdParam, c.req.param('testId')), c.get('body').upTo);
+    return c.json({ success: true });
+  });
 
   routes.post('/live/chat/:testId', signedIn, validateJson(studentChatSchema), async (c) => {
     const message = await live.studentChat(c.get('user'), checkedBody(testIdParam, c.req.param('testId')), c.get('body'));

@@ -5,6 +5,7 @@ import type {
   ChatMessage,
   CommandAck,
   LiveCandidate,
+  LiveChatSummaries,
   LiveChatThread,
   LivePingReply,
   LivePingRequest,
@@ -34,6 +35,7 @@ import type { CandidateRecord } from '../repositories/live-repository';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import type { ProctorRecord, ProctorTestRecord } from '../repositories/proctor-console-repository';
 import { createProctorRepository } from '../repositories/proctor-repository';
+import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { AttemptService } from './attempt-service';
@@ -343,6 +345,12 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       await live.markRead(testId, user.id, 'proctor', upTo, clock.now());
     },
 
+    /** GET /live/chats: every test the student sees, with its chat on or off and the proctor's unread messages. */
+    async chatSummaries(user: UserRecord): Promise<LiveChatSummaries> {
+      const [visible, unread] = await Promise.all([createTestRepository(db).listVisible(user.id), live.unreadOfStudent(user.id)]);
+      return { threads: visible.map((test) => ({ tid: test.id, chatDisabled: isChatDisabled(user.config, test.config), unread: unread.get(test.id) ?? 0 })) };
+    },
+
     /** GET /live/chat/{testId}: the student's own thread only. */
     async chatThread(user: UserRecord, testId: string): Promise<LiveChatThread> {
       const { test } = await studentTarget(user, testId);
@@ -358,6 +366,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       await recordStatus(test.id, user.id, request.status);
       await applyAcks(test.id, user.id, attempt, request.acks);
       for (const chat of request.chat) await storeStudentChat(user, test, chat);
+      if (request.read !== undefined) await live.markRead(test.id, user.id, 'proctor', request.read, clock.now());
       const fresh = (await attempts.findById(attempt.id)) ?? attempt;
       void publishCandidate(test.id, user.id);
       const now = clock.now();

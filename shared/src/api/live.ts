@@ -10,6 +10,7 @@
  *   HTTP       GET  /api/proctor/tests            the tests this proctor is assigned to
  *   HTTP       GET  /api/proctor/tests/{id}       the candidates of one test, as the live snapshot
  *   HTTP       GET  /api/proctor/tests/{id}/trail/{uid}  one candidate's full event trail
+ *   HTTP       GET  /api/live/chats                 per test of the student: chat on or off and the proctor's unread count
  *   HTTP       GET  /api/live/chat/{testId}       the student's own chat thread of a test (CHAT panel): liveChatThreadSchema
  *   HTTP       POST /api/live/chat/{testId}       {id, m} from the Scheduled Tests' CHAT panel -> {message}
  *   HTTP       POST /api/proctor/tests/{id}/chat     {id, uid, m} when the console's WebSocket cannot open -> {message}
@@ -90,6 +91,10 @@ export const candidateStatusSchema = z.object({
   extension: z.boolean(),
   /** The student's clock when sent: the console shows the offset to the server's. */
   clock: epochMs,
+  /** The labels of the student's cameras, for SELECT_WEBCAM (labels, not ids: ids differ per origin). */
+  cameras: z.array(z.string().max(300)).max(10).optional(),
+  /** The label of the camera the test's checks use now (null: none open). */
+  camera: z.string().max(300).nullable().optional(),
 });
 export type CandidateStatus = z.infer<typeof candidateStatusSchema>;
 
@@ -131,6 +136,8 @@ export const livePingRequestSchema = z.object({
   chat: z.array(studentChatSchema).max(20).default([]),
   /** The newest chat message the page has (ts): the reply carries those after it. */
   chatSince: epochMs.default(0),
+  /** The proctor's messages up to this ts are read (the socket's `read`, for a page on the ping). */
+  read: epochMs.optional(),
 });
 export type LivePingRequest = z.input<typeof livePingRequestSchema>;
 
@@ -203,6 +210,13 @@ export type ServerToProctor = z.infer<typeof serverToProctorSchema>;
 /** GET /live/chat/{testId}: chatDisabled from the user's and the test's DISABLE_CHAT (default: disabled). */
 export const liveChatThreadSchema = z.object({ chatDisabled: z.boolean(), chat: z.array(chatMessageSchema) });
 export type LiveChatThread = z.infer<typeof liveChatThreadSchema>;
+/** GET /live/chats: for each of the student's tests, whether its chat is on and the proctor's messages not read yet (one call for all the Scheduled Tests cards). */
+export const liveChatSummariesSchema = z.object({
+  threads: z.array(z.object({ tid: id, chatDisabled: z.boolean(), unread: z.number().int().nonnegative() })),
+});
+export type LiveChatSummaries = z.infer<typeof liveChatSummariesSchema>;
+/** POST /live/chat/{testId}/read: the CHAT panel outside a test read the proctor's messages up to `upTo`. */
+export const liveChatReadSchema = z.object({ upTo: epochMs });
 export const liveChatSentSchema = z.object({ message: chatMessageSchema });
 
 export const proctorSchema = z.object({ id, name: z.string().max(200), email: z.string().max(320) });

@@ -200,4 +200,16 @@ describe('LiveClient', () => {
     await expect(result.sent ? result.delivered : null).resolves.toBeUndefined();
     expect(noSocket.chat.value.map((each) => each.m)).toEqual(['Can I use a calculator?']);
   });
+
+  it("on the ping, says up to where the proctor's messages are read", async () => {
+    const ping = vi.fn(async (): Promise<unknown> => pingReply([], [{ id: 'p1', m: 'Hi', uid: 'u1', tid: 't1', teid: 'pr1', ts: 10, r: false }]));
+    const { client } = setup(memory(), ping);
+    const noSocket = new LiveClient({ ...(client as unknown as { options: ConstructorParameters<typeof LiveClient>[0] }).options, openSocket: null });
+    noSocket.start();
+    await noSocket.statusPing();
+    expect(ping.mock.calls.at(-1)?.[0]).not.toHaveProperty('read');
+    noSocket.markRead();
+    await noSocket.statusPing();
+    expect(ping.mock.calls.at(-1)?.[0]).toMatchObject({ read: 10 });
+  });
 });

@@ -328,6 +328,7 @@ export class LiveClient {
         acks,
         chat: chat.map(({ id, m }) => ({ id, m })),
         chatSince,
+        ...(this.readUpTo.value > 0 ? { read: this.readUpTo.value } : {}),
       });
     } catch {
       for (const pending of chat) this.settleChat(pending, false);

@@ -94,6 +94,13 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
       };
       const sendError = (ws: WSContext, message: string) => send(ws, { type: 'error', message });
 
+      /** A message that failed: its reason when it is the client's, else logged. */
+      function failed(ws: WSContext, error: unknown): void {
+        if (error instanceof AppError) return sendError(ws, error.message);
+        logger.error('Live channel message failed:', error);
+        sendError(ws, LIVE_SOCKET_MESSAGES.unexpected);
+      }
+
       function endSession(ws: WSContext): void {
         sendError(ws, AUTH_MESSAGES.loginRequired);
         ws.close(1008, 'unauthorized');
@@ -188,7 +195,8 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           if (!who) return endSession(ws);
           const { testId } = proctor;
           const message = checkedBody(proctorToServerSchema, data);
-          if (message.type === 'chat') await live.proctorChat(who, testId, { id: message.id, uid: message.uid, m: message.m });
+          // A message to all reaches thousands of pages: the console's next messages (a command) do not wait for it.
+          if (message.type === 'chat') void live.proctorChat(who, testId, { id: message.id, uid: message.uid, m: message.m }).catch((error: unknown) => failed(ws, error));
           else if (message.type === 'command') await live.sendCommands(who, testId, message.command);
           else sendError(ws, 'Already said hello.');
         }
@@ -225,11 +233,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           }
           queue = queue
             .then(() => handle(ws, event.data))
-            .catch((error: unknown) => {
-              if (error instanceof AppError) return sendError(ws, error.message);
-              logger.error('Live channel message failed:', error);
-              sendError(ws, LIVE_SOCKET_MESSAGES.unexpected);
-            });
+            .catch((error: unknown) => failed(ws, error));
         },
         onClose() {
           closed = true;

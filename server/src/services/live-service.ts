@@ -453,7 +453,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       }
       const found = userIds.length === 1 ? new Map([[userIds[0] as string, await live.findChat(test.id, userIds[0] as string, request.id)]]) : await live.chatsWithId(test.id, request.id);
       const messages: ChatMessage[] = [];
-      for (const userId of userIds) {
+      for (const [index, userId] of userIds.entries()) {
         const message = found.get(userId);
         if (!message) continue;
         messages.push(message);
@@ -461,6 +461,8 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
           toStudents(test.id, userId, { type: 'chat', message });
           toProctors(test.id, { type: 'chat', message });
         }
+        // Thousands of sends: other work (a command's round trip) gets the event loop between slices.
+        if (index % CHAT_INSERT_CHUNK === CHAT_INSERT_CHUNK - 1) await new Promise((resolve) => setImmediate(resolve));
       }
       return messages;
     },

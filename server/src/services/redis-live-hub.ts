@@ -25,8 +25,9 @@ export interface RedisHubOptions {
 }
 
 /** A Redis connection that retries for ever (ioredis reconnects) and logs its errors at most every few seconds. */
-export function connectRedis(url: string, logger: Logger, role: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: true });
+export function connectRedis(url: string, logger: Logger, role: string, { subscriber = false } = {}): Redis {
+  // Commands sent in the same tick go in one write (presence, publishes); a subscriber's do not need it.
+  const redis = new Redis(url, { maxRetriesPerRequest: 3, enableAutoPipelining: !subscriber });
   let lastLoggedAt = 0;
   redis.on('error', (error: Error) => {
     const now = Date.now();
@@ -47,7 +48,7 @@ export function connectRedis(url: string, logger: Logger, role: string): Redis {
  */
 export function createRedisHub(source: string | { publisher: RedisPublisher; subscriber: RedisSubscriber }, { logger, prefix = 'invigil:', readyTimeoutMs = 2_000 }: RedisHubOptions): LiveHub {
   const { publisher, subscriber } =
-    typeof source === 'string' ? { publisher: connectRedis(source, logger, 'live publisher'), subscriber: connectRedis(source, logger, 'live subscriber') } : source;
+    typeof source === 'string' ? { publisher: connectRedis(source, logger, 'live publisher'), subscriber: connectRedis(source, logger, 'live subscriber', { subscriber: true }) } : source;
   const listeners = new Map<string, Set<(message: unknown) => void>>();
   // Replies on one connection come in order: once the latest SUBSCRIBE is confirmed, so is every earlier one.
   let lastSubscribe: Promise<unknown> = Promise.resolve();

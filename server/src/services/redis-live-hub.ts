@@ -50,6 +50,8 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
   const { publisher, subscriber } =
     typeof source === 'string' ? { publisher: connectRedis(source, logger, 'live publisher'), subscriber: connectRedis(source, logger, 'live subscriber', { subscriber: true }) } : source;
   const listeners = new Map<string, Set<(message: unknown) => void>>();
+  // Shutting down: the sockets' last goodbyes have nowhere to go, and that is not worth a warning.
+  let closed = false;
   // Replies on one connection come in order: once the latest SUBSCRIBE is confirmed, so is every earlier one.
   let lastSubscribe: Promise<unknown> = Promise.resolve();
 
@@ -77,6 +79,7 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
 
   return {
     publish(channel, message) {
+      if (closed) return;
       let text: string;
       try {
         text = JSON.stringify(message);
@@ -103,6 +106,7 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
         // connection run in order, so a SUBSCRIBE right after this UNSUBSCRIBE still holds.
         if (set.size === 0 && listeners.get(channel) === set) {
           listeners.delete(channel);
+          if (closed) return;
           subscriber.unsubscribe(prefix + channel).catch(logged(`unsubscribe from ${channel}`));
         }
       };
@@ -115,6 +119,7 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
     },
 
     async close() {
+      closed = true;
       listeners.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },

@@ -120,8 +120,11 @@ export function createRedisPresenceStore(source: string | Redis, { logger, prefi
   const timer = setInterval(() => void heartbeat(), HEARTBEAT_MS);
   timer.unref();
 
+  let closed = false;
   async function run(testId: string, userId: string, op: string, now: number): Promise<unknown> {
     await started;
+    // Shutting down: the sockets' last departures are not recorded (the process's entry goes with it).
+    if (closed) return null;
     return script(hashOf(testId), userId, now, processId, PRESENCE_TTL_SECONDS, op, ...alive);
   }
   const failed = (what: string) => (error: unknown) => {
@@ -171,6 +174,7 @@ export function createRedisPresenceStore(source: string | Redis, { logger, prefi
 
     async setStatus(testId, userId, status, clockOffsetMs) {
       await started;
+      if (closed) return;
       const key = hashOf(testId);
       await redis
         .multi()
@@ -186,6 +190,7 @@ export function createRedisPresenceStore(source: string | Redis, { logger, prefi
     },
 
     async close() {
+      closed = true;
       clearInterval(timer);
       await started;
       await redis.zrem(procsKey, processId).catch(failed('say this process is leaving'));

@@ -25,7 +25,7 @@ const paper = {
 const testOf = (id: string, name: string, config: Record<string, unknown>) => ({ _id: id, name, config, format: paper, assigned_to: [STUDENT.reg_no] });
 const TESTS = {
   count: testOf('e2e-ext-blur-count', 'E2E: Extension tab switches', { AUTO_TERMINATE: true, BLUR_ALLOWED_COUNT: 2 }),
-  fullScreen: testOf('e2e-ext-full-screen', 'E2E: Extension full screen', { FULL_SCREEN: true, MAX_BLUR_ALLOWED_TIME: 4 }),
+  fullScreen: testOf('e2e-ext-full-screen', 'E2E: Extension full screen', { FULL_SCREEN: true, MAX_BLUR_ALLOWED_TIME: 8 }),
   foreign: testOf('e2e-ext-foreign', 'E2E: Extension foreign message', { AUTO_TERMINATE: true }),
   dropped: testOf('e2e-ext-dropped', 'E2E: Extension dropped', { AUTO_TERMINATE: true, BLUR_ALLOWED_COUNT: 5 }),
   popup: testOf('e2e-ext-popup', 'E2E: Extension popup', { FULL_SCREEN: true }),
@@ -130,14 +130,15 @@ test('with the extension, the window goes full screen; leaving it warns, returni
 
   await setWindowsState(context, 'normal');
   const warning = page.getByRole('dialog', { name: 'Full screen required' });
-  await expect(warning).toContainText('Return to full screen within 4 seconds, or the test will be submitted automatically.');
-  await expect(warning).toContainText(/Automatic submission in [1-4] s/);
+  // 8 s, not less: on a loaded machine the click must land before the submission.
+  await expect(warning).toContainText('Return to full screen within 8 seconds, or the test will be submitted automatically.');
+  await expect(warning).toContainText(/Automatic submission in [1-8] s/);
   await warning.getByRole('button', { name: 'Return to full screen' }).click();
   await expect(warning).toBeHidden();
   await expect.poll(() => windowStates(context)).toEqual(['fullscreen']);
 
   await setWindowsState(context, 'normal');
-  await expect(page).toHaveURL(/\/test-submitted/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/test-submitted/, { timeout: 15_000 });
   await expect(page.getByText('The test was submitted due to long time inactivity in website.')).toBeVisible();
   expect(await submitReason(request, token, TESTS.fullScreen._id)).toBe('BLUR_TIME_OUT');
   await expect

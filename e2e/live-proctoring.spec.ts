@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
 import { submitReason, timeline } from './proctor-trail';
 import { apiToken, importFixture, type E2eStudent } from './student-session';
@@ -13,6 +13,7 @@ import { apiToken, importFixture, type E2eStudent } from './student-session';
 
 const STUDENT: E2eStudent = { reg_no: 'LIVE01', email: 'live01@example.edu', name: 'Live Student', password: 'live-check-1' };
 const BEHIND_PROXY: E2eStudent = { reg_no: 'LIVE02', email: 'live02@example.edu', name: 'Proxy Student', password: 'live-check-2' };
+const TWO_CAMERAS: E2eStudent = { reg_no: 'LIVE03', email: 'live03@example.edu', name: 'Camera Student', password: 'live-check-3' };
 const PROCTOR = { email: 'live-proctor@example.edu', name: 'Live Proctor', password: 'live-proctor-1' };
 
 const paper = {
@@ -23,20 +24,22 @@ const paper = {
 const config = { DISABLE_CHAT: false, PING_INTERVAL: 2, MOUSE_OUT: true };
 const LIVE_TEST = { _id: 'e2e-live', name: 'E2E: Live proctoring', config, format: paper, assigned_to: [STUDENT.reg_no] };
 const PROXY_TEST = { _id: 'e2e-live-proxy', name: 'E2E: Behind a proxy', config, format: paper, assigned_to: [BEHIND_PROXY.reg_no] };
+// The camera runs for image proctoring (a snapshot a minute: none is taken during the journey).
+const CAMERA_TEST = { _id: 'e2e-live-camera', name: 'E2E: Two cameras', config: { ...config, IMAGE_PROCTOR: true, IMAGE_PROCTOR_INTERVAL: 60 }, format: paper, assigned_to: [TWO_CAMERAS.reg_no] };
 
 // The two journeys share nothing but the imported fixture (imported again by each worker: it is idempotent).
 test.describe.configure({ mode: 'parallel' });
 
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'live-proctoring-e2e', {
-    students: [STUDENT, BEHIND_PROXY],
-    tests: [LIVE_TEST, PROXY_TEST],
-    proctors: [{ ...PROCTOR, tests: [LIVE_TEST._id, PROXY_TEST._id] }],
+    students: [STUDENT, BEHIND_PROXY, TWO_CAMERAS],
+    tests: [LIVE_TEST, PROXY_TEST, CAMERA_TEST],
+    proctors: [{ ...PROCTOR, tests: [LIVE_TEST._id, PROXY_TEST._id, CAMERA_TEST._id] }],
   });
 });
 
 /** Starts the test through the API and opens it with the student's token in local storage. */
-async function openTest(browser: Browser, request: APIRequestContext, student: E2eStudent, testId: string, refuseWebSocket = false): Promise<{ page: Page; token: string }> {
+async function openTest(browser: Browser, request: APIRequestContext, student: E2eStudent, testId: string, refuseWebSocket = false, prepare?: (page: Page) => Promise<void>): Promise<{ page: Page; token: string }> {
   const token = await apiToken(request, student);
   const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
   expect(start.ok()).toBe(true);
@@ -44,6 +47,7 @@ async function openTest(browser: Browser, request: APIRequestContext, student: E
   const page = await context.newPage();
   // A proxy that refuses WebSockets: the socket closes before it ever opens.
   if (refuseWebSocket) await page.routeWebSocket(/\/api\/live$/, (socket) => socket.close());
+  await prepare?.(page);
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
   await page.goto(`/test/${testId}/in`);
@@ -83,7 +87,7 @@ async function command(consolePage: Page, name: string, type: string, reason: st
 }
 
 /** The newest command in the console's list reaches `state`. */
-async function expectState(consolePage: Page, label: string, state: 'delivered' | 'applied') {
+async function expectState(consolePage: Page, label: string, state: 'sent' | 'delivered' | 'applied') {
   await expect(consolePage.getByRole('list', { name: 'Commands sent' }).getByRole('listitem').filter({ hasText: label }).first()).toContainText(state, { timeout: 15_000 });
 }
 
@@ -105,6 +109,7 @@ async function scan(page: Page, where: string) {
 }
 
 test('a proctor and a student: chat both ways, extend, warn, pause and resume, terminate', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const consolePage = await openConsole(browser, LIVE_TEST._id);
   const { page, token } = await openTest(browser, request, STUDENT, LIVE_TEST._id);
   const card = consolePage.getByRole('article', { name: STUDENT.name });
@@ -166,6 +171,16 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   expect(kinds.filter((kind) => !['PROCTOR_ACTION', 'DISCONNECTED', 'RECONNECTED'].includes(kind))).toEqual([]);
   expect(kinds).toContain('PROCTOR_ACTION');
 
+  // Scheduled Tests: the card's CHAT counts the proctor's reply the student has not read; read there, it stays read.
+  await page.goto('/test');
+  await page.getByRole('button', { name: `Chat 1 unread about ${LIVE_TEST.name}` }).click();
+  const listChat = page.getByRole('dialog', { name: `Chat: ${LIVE_TEST.name}` });
+  await expect(listChat.getByRole('list', { name: 'Messages' })).toContainText('No calculators, sorry.');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Chat about ${LIVE_TEST.name}` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Chat about ${LIVE_TEST.name}` })).toBeVisible();
+
   await consolePage.goto('/proctor');
   await expect(consolePage.getByRole('heading', { name: LIVE_TEST.name })).toBeVisible();
   await scan(consolePage, "the proctor's tests");
@@ -186,4 +201,50 @@ test('a student whose WebSocket is refused gets the command through the status p
   // A student's session does not open the console: its own sign-in is asked for.
   await page.goto('/proctor');
   await expect(page).toHaveURL(/\/proctor\/login/);
+});
+
+test('a student offline while the proctor switches the webcam gets the command on reconnecting; the second camera is then in use', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  // A browser with two fake cameras (Chromium names them fake_device_0 and fake_device_1).
+  const twoCameras = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream=device-count=2'],
+  });
+  try {
+    const consolePage = await openConsole(browser, CAMERA_TEST._id, false);
+    // The page's socket runs through a route that can cut it as a dropped network would (an
+    // emulated offline network leaves open sockets open).
+    const network = { offline: false, sockets: [] as WebSocketRoute[] };
+    const { page } = await openTest(twoCameras, request, TWO_CAMERAS, CAMERA_TEST._id, false, async (studentPage) => {
+      await studentPage.routeWebSocket(/\/api\/live$/, (socket) => {
+        if (network.offline) return void socket.close();
+        network.sockets.push(socket, socket.connectToServer());
+      });
+    });
+    const card = consolePage.getByRole('article', { name: TWO_CAMERAS.name });
+    await expect(card).toContainText('fake_device_0', { timeout: 15_000 });
+
+    // The student's network drops: the console sees it; the command waits for the page.
+    network.offline = true;
+    await page.context().setOffline(true);
+    await Promise.all(network.sockets.splice(0).map((socket) => socket.close()));
+    await expect(card.getByRole('list', { name: 'Presence' })).toContainText(/Disconnected/i, { timeout: 15_000 });
+    await command(consolePage, TWO_CAMERAS.name, 'Switch the webcam', 'The side camera shows the desk.', async (dialog) => {
+      await dialog.getByRole('combobox', { name: 'Camera' }).selectOption('fake_device_1');
+    });
+    await expectState(consolePage, 'Switch the webcam', 'sent');
+
+    network.offline = false;
+    await page.context().setOffline(false);
+    await expectState(consolePage, 'Switch the webcam', 'applied');
+    await expect(card).toContainText('fake_device_1', { timeout: 15_000 });
+    // On the server: the candidate's status says the second camera is the one in use.
+    const consoleToken = await consolePage.evaluate(() => (JSON.parse(localStorage.getItem('invigil_proctor_session') ?? '{}') as { token?: string }).token ?? '');
+    const snapshot = await request.get(`/api/proctor/tests/${CAMERA_TEST._id}`, { headers: { 'x-access-token': consoleToken } });
+    const candidates = ((await snapshot.json()) as { candidates: { uid: string; name: string; status: { camera?: string | null } | null }[] }).candidates;
+    expect(candidates.find((candidate) => candidate.name === TWO_CAMERAS.name)?.status?.camera).toBe('fake_device_1');
+    expect(await page.getByRole('heading', { name: 'Question 1 of 2' }).isVisible()).toBe(true);
+  } finally {
+    await twoCameras.close();
+  }
 });

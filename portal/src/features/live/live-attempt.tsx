@@ -12,6 +12,7 @@ import { rememberDevices, rememberedDevices } from '../tests/device-store';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { AppliedCommands } from './applied-commands';
+import { startCameraReport } from './camera-report';
 import { chatEnabled } from './chat-config';
 import { ChatPanel } from './chat-panel';
 import { LiveClient } from './live-client';
@@ -128,6 +129,7 @@ export function LiveAttemptLayer() {
           return;
       }
     };
+    const cameraReport = startCameraReport(testId);
     const client = new LiveClient({
       tid: testId,
       token: () => authSession.value?.token ?? null,
@@ -140,6 +142,7 @@ export function LiveAttemptLayer() {
           unsent: engine.state.value.unsent,
           extension: extensionWatch.value !== null,
           clock: Date.now(),
+          ...cameraReport.read(),
         };
       },
       applied: new AppliedCommands(userId, testId),
@@ -152,6 +155,7 @@ export function LiveAttemptLayer() {
     const removePing = session.onStatusPing(() => client.statusPing());
     return () => {
       removePing();
+      cameraReport.stop();
       client.stop();
       liveClient.value = null;
       chatOpen.value = false;

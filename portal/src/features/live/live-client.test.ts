@@ -176,6 +176,28 @@ describe('LiveClient', () => {
     await failed;
   });
 
+  it('tries the socket again the moment the network is back, not after the backoff', async () => {
+    const listeners = new Map<string, () => void>();
+    const network = { addEventListener: (type: string, listener: () => void) => listeners.set(type, listener), removeEventListener: (type: string) => listeners.delete(type) };
+    const { client, sockets, ping } = setup();
+    const withNetwork = new LiveClient({
+      ...(client as unknown as { options: ConstructorParameters<typeof LiveClient>[0] }).options,
+      reconnectDelaysMs: [60_000],
+      networkEvents: network as unknown as Pick<Window, 'addEventListener' | 'removeEventListener'>,
+    });
+    withNetwork.start();
+    (sockets[0] as FakeSocket).open();
+    (sockets[0] as FakeSocket).receive(welcome());
+    (sockets[0] as FakeSocket).close();
+    expect(sockets).toHaveLength(1);
+    listeners.get('online')?.();
+    expect(sockets).toHaveLength(2);
+    // And the status (with what is pending) goes over HTTP meanwhile.
+    await vi.waitFor(() => expect(ping).toHaveBeenCalled());
+    withNetwork.stop();
+    expect(listeners.has('online')).toBe(false);
+  });
+
   it('counts the proctor messages not read yet', () => {
     const { client, sockets } = setup();
     client.start();
@@ -202,7 +224,7 @@ describe('LiveClient', () => {
   });
 
   it("on the ping, says up to where the proctor's messages are read", async () => {
-    const ping = vi.fn(async (): Promise<unknown> => pingReply([], [{ id: 'p1', m: 'Hi', uid: 'u1', tid: 't1', teid: 'pr1', ts: 10, r: false }]));
+    const ping = vi.fn(async (_body: LivePingRequest): Promise<unknown> => pingReply([], [{ id: 'p1', m: 'Hi', uid: 'u1', tid: 't1', teid: 'pr1', ts: 10, r: false }]));
     const { client } = setup(memory(), ping);
     const noSocket = new LiveClient({ ...(client as unknown as { options: ConstructorParameters<typeof LiveClient>[0] }).options, openSocket: null });
     noSocket.start();

@@ -50,6 +50,8 @@ export interface LiveClientOptions {
   fallbackAfter?: number;
   /** A chat message not confirmed by the server within this is reported as not sent. */
   chatTimeoutMs?: number;
+  /** Where the browser says its network is back ('online'); the window by default. */
+  networkEvents?: Pick<Window, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 const DEFAULT_DELAYS = [1_000, 2_000, 4_000, 8_000, 15_000, 30_000] as const;
@@ -106,11 +108,13 @@ export class LiveClient {
 
   start(): void {
     this.stopped = false;
+    this.networkEvents()?.addEventListener('online', this.onNetworkBack);
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
+    this.networkEvents()?.removeEventListener('online', this.onNetworkBack);
     clearTimeout(this.reconnectTimer);
     const socket = this.socket;
     this.socket = null;
@@ -166,6 +170,19 @@ export class LiveClient {
       // The socket is closing: onclose reconnects and the ping carries what is queued.
     }
   }
+
+  private networkEvents(): Pick<Window, 'addEventListener' | 'removeEventListener'> | null {
+    if (this.options.networkEvents !== undefined) return this.options.networkEvents;
+    return typeof window === 'undefined' ? null : window;
+  }
+
+  /** The network is back: try the socket now, not after the backoff (up to 30 s) has run out; and ping. */
+  private readonly onNetworkBack = (): void => {
+    if (this.stopped || this.socket !== null) return;
+    clearTimeout(this.reconnectTimer);
+    this.connect();
+    void this.statusPing();
+  };
 
   private connect(): void {
     if (this.stopped) return;

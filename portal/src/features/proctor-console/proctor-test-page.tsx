@@ -104,6 +104,12 @@ function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onC
             <dd>{status ? (status.unsent > 0 ? `${status.unsent} unsent` : 'All saved') : '-'}</dd>
             <dt className="opacity-80">Clock offset</dt>
             <dd>{offsetText(candidate.clockOffsetMs)}</dd>
+            {status?.camera !== undefined ? (
+              <>
+                <dt className="opacity-80">Camera</dt>
+                <dd className="break-words">{status.camera ?? 'None open'}</dd>
+              </>
+            ) : null}
             <dt className="opacity-80">Flags</dt>
             <dd>
               {candidate.flags === 0 ? 'None' : (
@@ -150,6 +156,9 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
   }, [targets]);
   if (!targets) return null;
   const who = targets.length === 1 ? (targets[0]?.name ?? '') : `${targets.length} candidates`;
+  // One candidate whose page reported its cameras: pick one by name; else type an id or a name.
+  const knownCameras = targets.length === 1 ? (targets[0]?.status?.cameras ?? []) : [];
+  const inUse = targets.length === 1 ? (targets[0]?.status?.camera ?? null) : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const request = {
@@ -196,7 +205,17 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
             <input className="input input-bordered" type="number" min={1} max={MAX_EXTEND_MINUTES} value={minutes} onChange={(event) => setMinutes(event.target.value)} />
           </label>
         ) : null}
-        {type === 'SELECT_WEBCAM' ? (
+        {type === 'SELECT_WEBCAM' && knownCameras.length > 0 ? (
+          <label className="flex flex-col gap-1">
+            <span className="font-medium">Camera</span>
+            <select className="select select-bordered w-full" value={device} onChange={(event) => setDevice(event.target.value)}>
+              <option value="">Choose the camera</option>
+              {knownCameras.map((label) => (
+                <option key={label} value={label}>{label === inUse ? `${label} (in use)` : label}</option>
+              ))}
+            </select>
+          </label>
+        ) : type === 'SELECT_WEBCAM' ? (
           <label className="flex flex-col gap-1">
             <span className="font-medium">Camera (device id or name)</span>
             <input className="input input-bordered" value={device} onChange={(event) => setDevice(event.target.value)} />

@@ -19,6 +19,7 @@ import { FACE_COUNT_OPTIONS } from '@invigil/shared/proctor/face-policy';
 import { openChosenDevice, type ChosenDevice } from '@invigil/shared/proctor/browser/chosen-device';
 import { mediaErrorMessage, stopStream } from '../media/media-check';
 import { chosenDevice } from '../tests/device-store';
+import { pageCameraInUse } from './camera-in-use';
 import { withPermissionPrompt } from './browser-prompts';
 import type { ProctorContext } from './proctor-module';
 import { setProctorStatus } from './proctor-status';
@@ -132,6 +133,7 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
       camera.video.pause();
       camera.video.srcObject = null;
       stopStream(camera.stream);
+      pageCameraInUse.value = null;
     }
     camera = null;
   };
@@ -170,6 +172,7 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
       return;
     }
     if (stopped) return releaseCamera();
+    pageCameraInUse.value = camera.stream.getVideoTracks()[0]?.label || null;
     // The camera unplugged, or taken away by the system: the checks end with it.
     camera.stream.getVideoTracks()[0]?.addEventListener('ended', () => unavailable('camera', new Error('The camera stopped sending pictures.')));
     if (settings.imageProctor.enabled) imageTimer = setInterval(() => void snapshot('IMAGE_PROCTOR'), settings.imageProctor.intervalMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaReport, mediaCommand } from './media-messages';
-import { cameraReport } from './offscreen-media';
+import { cameraReport, OffscreenMedia, type CameraHandle } from './offscreen-media';
 import { applyMedia, relayMedia, type Watch } from './proctor-watch';
 
 const watch = (): Watch =>
@@ -56,5 +56,32 @@ describe('offscreen media', () => {
     expect(evidence).toMatchObject([{ event: { kind: 'NO_FACE', source: 'extension', at: 7 }, image }]);
     expect(w.relays).toHaveLength(1);
     expect(applyMedia(w, { events: [{ kind: 'NO_FACE', at: 9, image }], warnings: [] }, () => 'x').relay).toBeNull();
+  });
+
+  it("starts the camera afresh for a proctor's restart or another camera, and not for a new session of the same settings", async () => {
+    const opened: (string | undefined)[] = [];
+    const media = new OffscreenMedia({
+      clock: { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined } as never,
+      openCamera: async (label?: string) => {
+        opened.push(label);
+        return { frames: {} as never, onEnded: () => undefined, snapshot: async () => null, release: () => undefined } satisfies CameraHandle;
+      },
+      loadFaceModel: () => new Promise(() => undefined),
+      microphone: () => ({}) as never,
+      report: () => undefined,
+    });
+    const settings = watch().media!;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    media.set({ testId: 't1', session: 'a', media: { ...settings, camera: 'Front' } });
+    await settle();
+    media.set({ testId: 't1', session: 'b', media: { ...settings, camera: 'Front' } });
+    await settle();
+    expect(opened).toEqual(['Front']);
+    media.set({ testId: 't1', session: 'b', media: { ...settings, camera: 'Front', restart: 1 } });
+    await settle();
+    media.set({ testId: 't1', session: 'b', media: { ...settings, camera: 'USB', restart: 2 } });
+    await settle();
+    expect(opened).toEqual(['Front', 'Front', 'USB']);
+    media.stop();
   });
 });

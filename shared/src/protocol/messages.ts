@@ -72,6 +72,8 @@ export const mediaSettingsSchema = z.strictObject({
   /** The labels of the camera and microphone the student chose on the device check (ids differ per origin; labels do not). */
   camera: z.optional(z.string().check(z.maxLength(300))),
   microphone: z.optional(z.string().check(z.maxLength(300))),
+  /** Bumped by a proctor's RELOAD_IMAGE, RELOAD_VIDEO or SELECT_WEBCAM: the detectors start afresh (absent: none yet). */
+  restart: z.optional(z.int().check(z.minimum(1), z.maximum(1_000_000))),
 });
 export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 

@@ -5,6 +5,7 @@ import { speechSettings } from '@invigil/shared/proctor/speech-policy';
 import type { MediaSettings, MediaStatus, ProctorRelay, ScreenChoice } from '@invigil/shared/protocol/messages';
 import { signal } from '@preact/signals-react';
 import { extensionLink } from '../extension/extension-status';
+import { proctorRestarts } from '../live/live-signals';
 import type { EventReporter } from './event-reporter';
 import { browserPrompts } from './browser-prompts';
 import { chosenDevice } from '../tests/device-store';
@@ -36,7 +37,7 @@ export const extensionMedia = signal<MediaStatus | 'pending' | null>(null);
 export const extensionScreenPicker = signal<(() => Promise<ScreenChoice>) | 'pending' | null>(null);
 
 /** The camera and microphone detectors the test asks for, for the extension to run. */
-export function extensionMediaSettings(config: Readonly<Record<string, unknown>>, chosen: { camera?: string; microphone?: string } = {}): MediaSettings | undefined {
+export function extensionMediaSettings(config: Readonly<Record<string, unknown>>, chosen: { camera?: string; microphone?: string } = {}, restart = 0): MediaSettings | undefined {
   const { face } = cameraSettings(config);
   const speech = speechSettings(config).enabled;
   if (!face.enabled && !speech) return undefined;
@@ -45,6 +46,8 @@ export function extensionMediaSettings(config: Readonly<Record<string, unknown>>
     speech,
     ...(face.enabled && chosen.camera ? { camera: chosen.camera.slice(0, 300) } : {}),
     ...(speech && chosen.microphone ? { microphone: chosen.microphone.slice(0, 300) } : {}),
+    // Other settings than the running ones make the offscreen document start its detectors afresh.
+    ...(restart > 0 ? { restart: Math.min(restart, 1_000_000) } : {}),
   };
 }
 
@@ -114,10 +117,12 @@ export const extensionFocusModule: ProctorModule = {
     };
 
     // The devices chosen on the device check, by label: the extension's origin has its own ids.
-    const media = extensionMediaSettings(ctx.config, {
-      camera: chosenDevice(ctx.testId, 'videoinput')?.label,
-      microphone: chosenDevice(ctx.testId, 'audioinput')?.label,
-    });
+    const media = extensionMediaSettings(
+      ctx.config,
+      { camera: chosenDevice(ctx.testId, 'videoinput')?.label, microphone: chosenDevice(ctx.testId, 'audioinput')?.label },
+      // The proctor's reloads and camera switch reach the offscreen detectors too.
+      proctorRestarts.peek(),
+    );
     const tryExtension = async () => {
       if (stopped || trying || gaveUp || stopExtension || !extensionLink.value) return;
       trying = true;

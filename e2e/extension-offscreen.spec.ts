@@ -38,15 +38,26 @@ const SNAP_TEST = { ...TEST, _id: 'e2e-ext-offscreen-snapshots', name: 'E2E: Ext
 type SpecTest = Pick<typeof TEST, '_id'>;
 const SPEECH_TEST = { ...TEST, _id: 'e2e-ext-offscreen-speech', name: 'E2E: Extension microphone', config: { DETECT_SPEECH: true } };
 const SPOKEN_WAV = join(process.cwd(), '.tmp', 'extension-offscreen-e2e', 'spoken.wav');
+// A proctor switches the camera of a paired attempt (issue 12): the status comes every 2 s.
+const SWITCH_TEST = { ...TEST, _id: 'e2e-ext-offscreen-switch', name: 'E2E: Extension camera switch', config: { DETECT_MULTIFACE: true, DETECT_FACE_NINTERVAL: 5, DETECT_FACE_DINTERVAL: 5, PING_INTERVAL: 2 } };
+const PROCTOR = { email: 'extoff-proctor@example.edu', name: 'Offscreen Proctor', password: 'extoff-proctor-1' };
 
 test.beforeAll(() => {
   test.setTimeout(180_000);
   faceVideos();
-  importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST, SNAP_TEST, SPEECH_TEST] });
+  importFixture(E2E_DATA_DIR, 'extension-offscreen-e2e', { students: [STUDENT], tests: [TEST, SNAP_TEST, SPEECH_TEST, SWITCH_TEST], proctors: [{ ...PROCTOR, tests: [SWITCH_TEST._id] }] });
   writeSpokenWav(SPOKEN_WAV);
 });
 
-async function launch(): Promise<BrowserContext> {
+async function launch(cameras?: 'two cameras'): Promise<BrowserContext> {
+  if (cameras) {
+    return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'invigil-offscreen-')), {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      // Chromium's two fake cameras: fake_device_0 and fake_device_1.
+      args: [...EXTENSION_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream=device-count=2'],
+    });
+  }
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'invigil-offscreen-')), {
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -158,6 +169,34 @@ test('paired, speech detection runs in the extension: a spoken microphone raises
       .toBeGreaterThan(0);
     expect(events.filter((event) => event.kind === 'DETECTOR_UNAVAILABLE')).toEqual([]);
     expect(events.filter((event) => event.kind === 'SPEECH' && event.source === 'page')).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('paired, a proctor switching the webcam reaches the offscreen face check: it opens the other camera, and the console says so', async ({ request }) => {
+  test.setTimeout(180_000);
+  const context = await launch('two cameras');
+  try {
+    const { page } = await openTest(context, request, SWITCH_TEST);
+    await expect(page.getByTestId('proctor-status')).toContainText('Camera: face check on (in the extension)', { timeout: 60_000 });
+    const login = await request.post('/api/proctor/login', { data: { email: PROCTOR.email, password: PROCTOR.password } });
+    const proctorToken = ((await login.json()) as { token: string }).token;
+    const cameraInUse = async () => {
+      const reply = await request.get(`/api/proctor/tests/${SWITCH_TEST._id}`, { headers: { 'x-access-token': proctorToken } });
+      const candidates = ((await reply.json()) as { candidates: { uid: string; status: { camera?: string | null; extension: boolean } | null }[] }).candidates;
+      return candidates[0]?.status ?? null;
+    };
+    await expect.poll(cameraInUse, { timeout: 20_000 }).toMatchObject({ extension: true, camera: 'fake_device_0' });
+    const uid = ((await (await request.get(`/api/proctor/tests/${SWITCH_TEST._id}`, { headers: { 'x-access-token': proctorToken } })).json()) as { candidates: { uid: string }[] }).candidates[0]?.uid;
+    const sent = await request.post(`/api/proctor/tests/${SWITCH_TEST._id}/commands`, {
+      data: { type: 'SELECT_WEBCAM', uids: [uid], reason: 'Use the side camera.', ed: 'fake_device_1' },
+      headers: { 'x-access-token': proctorToken },
+    });
+    expect(sent.ok()).toBe(true);
+    // The offscreen document opened the camera the proctor named: its label comes back with the status.
+    await expect.poll(cameraInUse, { timeout: 30_000 }).toMatchObject({ extension: true, camera: 'fake_device_1' });
+    await expect(page.getByTestId('proctor-status')).toContainText('Camera: face check on (in the extension)');
   } finally {
     await context.close();
   }

@@ -1,6 +1,6 @@
 import { proctorDetailSchema, reportedEventKindSchema } from '@invigil/shared/api/proctor';
 import { MAX_SNAPSHOT_BYTES } from '@invigil/shared/api/proctor-kinds';
-import { mediaSettingsSchema, mediaStateSchema, mediaWarningSchema, type MediaSettings } from '@invigil/shared/protocol/messages';
+import { cameraLabelSchema, mediaSettingsSchema, mediaStateSchema, mediaWarningSchema, type MediaSettings } from '@invigil/shared/protocol/messages';
 import { z } from 'zod';
 
 /**
@@ -48,7 +48,7 @@ export const mediaReportSchema = z.discriminatedUnion('type', [
       )
       .max(20),
     warnings: z.array(mediaWarningSchema).max(4),
-    status: z.strictObject({ camera: z.optional(mediaStateSchema), microphone: z.optional(mediaStateSchema) }).optional(),
+    status: z.strictObject({ camera: z.optional(mediaStateSchema), microphone: z.optional(mediaStateSchema), cameraLabel: z.optional(cameraLabelSchema) }).optional(),
   }),
   z.strictObject({ target: z.literal(BACKGROUND_MEDIA_TARGET), type: z.literal('MEDIA_HELLO') }),
 ]);

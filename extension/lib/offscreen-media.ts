@@ -23,6 +23,8 @@ import type { MediaSettings, MediaState, MediaWarning } from '@invigil/shared/pr
 
 export interface CameraHandle {
   frames: FrameSource;
+  /** The opened camera's label (empty when the browser gives none). */
+  label?: string;
   /** Calls back when the camera stops sending (unplugged, taken away). */
   onEnded(run: () => void): void;
   /** The current frame as a snapshot (width 640, WebP 0.7) data URL; null when there is no frame. */
@@ -45,7 +47,7 @@ export interface OffscreenReport {
   /** `image`: a flagged check's snapshot (data URL) when IMAGE_CAPTURE is on; the background uploads it as the event's evidence. */
   events: { kind: ReportedEventKind; at: number; detail?: ProctorDetail; image?: string }[];
   warnings: MediaWarning[];
-  status?: { camera?: MediaState; microphone?: MediaState };
+  status?: { camera?: MediaState; microphone?: MediaState; cameraLabel?: string };
 }
 
 export interface MediaRun {
@@ -172,7 +174,7 @@ export class OffscreenMedia {
     const detector = createFaceCountDetector({ source: camera.frames, loadModel: async () => model, settings: face, count: FACE_COUNT_OPTIONS });
     stopDetector = await detector.start({ clock: this.deps.clock, emit: onFace });
     if (ended || !this.live(generation)) return end();
-    this.send(generation, { status: { camera: 'running' } });
+    this.send(generation, { status: { camera: 'running', ...(camera.label ? { cameraLabel: camera.label.slice(0, 300) } : {}) } });
   }
 
   private async startMicrophone(generation: number): Promise<void> {

@@ -39,6 +39,7 @@ async function openCamera(label?: string): Promise<CameraHandle> {
   }
   return {
     frames: videoFrameSource(video),
+    label: stream.getVideoTracks()[0]?.label ?? '',
     onEnded: (run) => stream.getVideoTracks()[0]?.addEventListener('ended', run),
     async snapshot() {
       // The same picture as the page's camera module: width 640, WebP at quality 0.7.

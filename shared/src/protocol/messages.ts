@@ -80,7 +80,13 @@ export type MediaSettings = z.infer<typeof mediaSettingsSchema>;
 /** What the extension's offscreen detector for one signal is doing. */
 export const mediaStateSchema = z.enum(['off', 'starting', 'running', 'unavailable']);
 export type MediaState = z.infer<typeof mediaStateSchema>;
-export const mediaStatusSchema = z.strictObject({ camera: mediaStateSchema, microphone: mediaStateSchema });
+export const cameraLabelSchema = z.string().check(z.maxLength(300));
+export const mediaStatusSchema = z.strictObject({
+  camera: mediaStateSchema,
+  microphone: mediaStateSchema,
+  /** The label of the camera the running face check opened (the proctor's console shows it). */
+  cameraLabel: z.optional(cameraLabelSchema),
+});
 export type MediaStatus = z.infer<typeof mediaStatusSchema>;
 
 /** A warning of the extension's camera or microphone detectors, for the page to show (null: take it down). */

@@ -31,7 +31,8 @@ export function startCameraReport(testId: string, media: MediaDevices | undefine
   return {
     read: () => {
       const extension = extensionMedia.value;
-      const extensionCamera = extension !== null && extension !== 'pending' && extension.camera === 'running' ? (chosenDevice(testId, 'videoinput')?.label ?? null) : null;
+      // The extension's offscreen face check says which camera it opened; an older one only that it runs.
+      const extensionCamera = extension !== null && extension !== 'pending' && extension.camera === 'running' ? (extension.cameraLabel ?? chosenDevice(testId, 'videoinput')?.label ?? null) : null;
       return { cameras, camera: pageCameraInUse.value ?? extensionCamera };
     },
     stop: () => {

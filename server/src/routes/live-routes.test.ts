@@ -1,24 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import type { ServerType } from '@hono/node-server';
-import { afterEach, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer } from 'ws';
+import { describe, expect, it } from 'vitest';
 import { CHAT_NOT_SENT } from '@invigil/shared/api/live';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot } from '@invigil/shared/api/live';
 import { hashPassword } from '../lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';
 import { SOCKET_DROP_GRACE_MS } from '../services/live-service';
+import { useLiveSockets } from '../test-support/live-socket';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 
 const makeApp = useTestApp();
-const servers: ServerType[] = [];
-const sockets: WebSocket[] = [];
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.terminate();
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
-});
+const liveSockets = useLiveSockets();
 
 const TEST = DEMO_TEST_IDS.mcq;
 const STATUS = { qn: 1, answered: 0, marked: 0, unsent: 0, extension: false, clock: Date.now() };
@@ -36,46 +28,8 @@ async function setup() {
   return { t, asha, rohan, proctor, ashaId: t.userIds['DEMO001'] as string, rohanId: t.userIds['DEMO002'] as string };
 }
 
-async function listen(t: TestApp): Promise<string> {
-  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1', websocket: { server: new WebSocketServer({ noServer: true }) } });
-  servers.push(server);
-  await new Promise((resolve) => server.once('listening', resolve));
-  return `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/live`;
-}
-
-/** A socket whose messages are queued, with `next(type)` waiting for the next one of that type. */
-async function connect(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  sockets.push(socket);
-  const received: Record<string, unknown>[] = [];
-  const waiters: (() => void)[] = [];
-  socket.on('message', (data: Buffer) => {
-    received.push(JSON.parse(data.toString()) as Record<string, unknown>);
-    for (const wake of waiters.splice(0)) wake();
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return {
-    socket,
-    closed,
-    send: (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    async next(type: string, timeoutMs = 3000): Promise<Record<string, unknown>> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = received.findIndex((message) => message['type'] === type);
-        if (index >= 0) return received.splice(index, 1)[0] as Record<string, unknown>;
-        if (Date.now() > deadline) throw new Error(`no ${type} message; got ${JSON.stringify(received)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 50);
-        });
-      }
-    },
-  };
-}
+const listen = (t: TestApp): Promise<string> => liveSockets.listen(t.app);
+const { connect } = liveSockets;
 
 const attemptOf = (t: TestApp, userId: string) => t.db.kysely.selectFrom('attempts').selectAll().where('user_id', '=', userId).where('test_id', '=', TEST).executeTakeFirstOrThrow();
 const trailOf = async (t: TestApp, userId: string) =>

@@ -106,6 +106,13 @@ describe.skipIf(!TEST_REDIS_URL)('the live channel across two server processes, 
       if (message.m === 'No.') break;
     }
 
+    // A message to all goes as batches: heard once on B too.
+    console_.send({ type: 'chat', id: 'all-1', uid: null, m: 'Ten minutes left.' });
+    for (;;) {
+      const message = (await student.next('chat'))['message'] as { id: string };
+      if (message.id === 'all-1') break;
+    }
+
     await settle();
     // Published once on one process, heard once on the other: nothing doubled.
     expect(student.pending('command')).toEqual([]);

@@ -5,6 +5,8 @@
  */
 export interface LiveHub {
   publish(channel: string, message: unknown): void;
+  /** Many messages at once (a chat to all): across processes, a few Redis messages instead of one per channel. */
+  publishMany(entries: readonly (readonly [channel: string, message: unknown])[]): void;
   /** Returns the unsubscribe. */
   subscribe(channel: string, listener: (message: unknown) => void): () => void;
   /**
@@ -21,9 +23,13 @@ export const proctorChannel = (testId: string): string => `proctors:${testId}`;
 
 export function createInProcessHub(): LiveHub {
   const listeners = new Map<string, Set<(message: unknown) => void>>();
+  const publish = (channel: string, message: unknown) => {
+    for (const listener of listeners.get(channel) ?? []) listener(message);
+  };
   return {
-    publish(channel, message) {
-      for (const listener of listeners.get(channel) ?? []) listener(message);
+    publish,
+    publishMany(entries) {
+      for (const [channel, message] of entries) publish(channel, message);
     },
     subscribe(channel, listener) {
       const set = listeners.get(channel) ?? new Set();

@@ -50,7 +50,7 @@ describe('the Redis hub (fake Redis)', () => {
     const stopA = hub.subscribe('student:t:u', (m) => heard.push(`a ${JSON.stringify(m)}`));
     const stopB = hub.subscribe('student:t:u', (m) => heard.push(`b ${JSON.stringify(m)}`));
     await hub.ready();
-    expect(redis.calls).toEqual(['SUBSCRIBE x:student:t:u']);
+    expect(redis.calls).toEqual(['SUBSCRIBE x:__batch', 'SUBSCRIBE x:student:t:u']);
 
     hub.publish('student:t:u', { n: 1 });
     await tick();
@@ -58,7 +58,7 @@ describe('the Redis hub (fake Redis)', () => {
 
     stopA();
     stopA();
-    expect(redis.calls).toEqual(['SUBSCRIBE x:student:t:u', 'PUBLISH x:student:t:u']);
+    expect(redis.calls).toEqual(['SUBSCRIBE x:__batch', 'SUBSCRIBE x:student:t:u', 'PUBLISH x:student:t:u']);
     hub.publish('student:t:u', { n: 2 });
     await tick();
     expect(heard).toEqual(['a {"n":1}', 'b {"n":1}', 'b {"n":2}']);
@@ -92,6 +92,23 @@ describe('the Redis hub (fake Redis)', () => {
     expect(heard).toHaveLength(1);
   });
 
+  it('publishes many messages as one batch, heard by the listeners of each channel once', async () => {
+    const redis = fakeRedis();
+    const hub = createRedisHub(redis, { logger: silentLogger, prefix: 'x:' });
+    const heard: string[] = [];
+    hub.subscribe('student:t:a', (m) => heard.push(`a ${JSON.stringify(m)}`));
+    hub.subscribe('proctors:t', (m) => heard.push(`p ${JSON.stringify(m)}`));
+    hub.publishMany([
+      ['student:t:a', { n: 1 }],
+      ['student:t:b', { n: 2 }],
+      ['proctors:t', { n: 1 }],
+      ['proctors:t', { n: 2 }],
+    ]);
+    await tick();
+    expect(redis.calls.filter((call) => call.startsWith('PUBLISH'))).toEqual(['PUBLISH x:__batch']);
+    expect(heard).toEqual(['a {"n":1}', 'p {"n":1}', 'p {"n":2}']);
+  });
+
   it('never throws into its caller when Redis fails', async () => {
     const redis = fakeRedis();
     redis.publisher.publish = () => Promise.reject(new Error('down'));
@@ -102,7 +119,7 @@ describe('the Redis hub (fake Redis)', () => {
     hub.publish('student:t:u', { n: 1 });
     await hub.ready();
     await tick();
-    expect(warnings.length).toBe(2);
+    expect(warnings.length).toBe(3);
   });
 });
 
@@ -123,9 +140,13 @@ describe.skipIf(!TEST_REDIS_URL)('the Redis hub (a real Redis)', () => {
     await Promise.all([a.ready(), b.ready()]);
     a.publish('proctors:t', { n: 1 });
     b.publish('proctors:t', { n: 2 });
+    b.publishMany([
+      ['proctors:t', { n: 3 }],
+      ['student:t:u', { n: 4 }],
+    ]);
     const deadline = Date.now() + 3000;
-    while (heard.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (heard.length < 9 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(heard.sort()).toEqual(['a1 1', 'a1 2', 'a2 1', 'a2 2', 'b 1', 'b 2']);
+    expect(heard.sort()).toEqual(['a1 1', 'a1 2', 'a1 3', 'a2 1', 'a2 2', 'a2 3', 'b 1', 'b 2', 'b 3']);
   });
 });

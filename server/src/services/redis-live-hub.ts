@@ -2,6 +2,11 @@ import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger';
 import type { LiveHub } from './live-hub';
 
+/** The channel of publishMany's batches (no socket's channel has this name). */
+const BATCH_CHANNEL = '__batch';
+/** Entries per batch message: a few hundred KB, far below Redis's output buffer limits for a subscriber. */
+const BATCH_ENTRIES = 1_000;
+
 /** The few calls of a Redis connection the hub makes (ioredis's Redis has them; unit tests fake them). */
 export interface RedisPublisher {
   publish(channel: string, message: string): Promise<unknown>;
@@ -52,13 +57,27 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
   const listeners = new Map<string, Set<(message: unknown) => void>>();
   // Shutting down: the sockets' last goodbyes have nowhere to go, and that is not worth a warning.
   let closed = false;
+
+  const deliver = (channel: string, message: unknown) => {
+    const set = listeners.get(channel);
+    if (!set) return;
+    for (const listener of [...set]) {
+      try {
+        listener(message);
+      } catch (error) {
+        logger.warn(`Live channel: a listener of ${channel} failed:`, error);
+      }
+    }
+  };
   // Replies on one connection come in order: once the latest SUBSCRIBE is confirmed, so is every earlier one.
-  let lastSubscribe: Promise<unknown> = Promise.resolve();
+  // Every process hears the batches (publishMany) and hands each entry to its own listeners of that channel.
+  const batchChannel = `${prefix}${BATCH_CHANNEL}`;
+  let lastSubscribe: Promise<unknown> = subscriber.subscribe(batchChannel).catch((error: unknown) => logger.warn('Live channel: could not subscribe to batches:', error));
 
   subscriber.on('message', (redisChannel: string, text: string) => {
     if (!redisChannel.startsWith(prefix)) return;
-    const set = listeners.get(redisChannel.slice(prefix.length));
-    if (!set) return;
+    const channel = redisChannel.slice(prefix.length);
+    if (channel !== BATCH_CHANNEL && !listeners.has(channel)) return;
     let message: unknown;
     try {
       message = JSON.parse(text);
@@ -66,12 +85,10 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
       logger.warn(`Live channel: a message on ${redisChannel} is not JSON; dropped.`);
       return;
     }
-    for (const listener of [...set]) {
-      try {
-        listener(message);
-      } catch (error) {
-        logger.warn(`Live channel: a listener of ${redisChannel} failed:`, error);
-      }
+    if (channel !== BATCH_CHANNEL) return deliver(channel, message);
+    if (!Array.isArray(message)) return;
+    for (const entry of message as unknown[]) {
+      if (Array.isArray(entry) && typeof entry[0] === 'string') deliver(entry[0], entry[1]);
     }
   });
 
@@ -87,6 +104,19 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
         return logged(`encode a message for ${channel}`)(error);
       }
       publisher.publish(prefix + channel, text).catch(logged(`publish on ${channel}`));
+    },
+
+    publishMany(entries) {
+      if (closed || entries.length === 0) return;
+      for (let from = 0; from < entries.length; from += BATCH_ENTRIES) {
+        let text: string;
+        try {
+          text = JSON.stringify(entries.slice(from, from + BATCH_ENTRIES));
+        } catch (error) {
+          return logged('encode a batch')(error);
+        }
+        publisher.publish(batchChannel, text).catch(logged('publish a batch'));
+      }
     },
 
     subscribe(channel, listener) {

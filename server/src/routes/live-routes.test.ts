@@ -3,6 +3,7 @@ import { CHAT_NOT_SENT } from '@invigil/shared/api/live';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot } from '@invigil/shared/api/live';
 import { hashPassword } from '../lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
+import { createProctorRepository } from '../repositories/proctor-repository';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';
 import { SOCKET_DROP_GRACE_MS } from '../services/live-service';
 import { useLiveSockets } from '../test-support/live-socket';
@@ -326,6 +327,14 @@ describe('the WebSocket /api/live', () => {
     expect(await unread()).toMatchObject({ unreadChat: 1, flags: 1, phase: 'paused', online: true, via: 'websocket' });
     expect((await t.postJson(`/api/proctor/tests/${TEST}/read`, { uid: ashaId, upTo: t.clock.now() }, { 'x-access-token': proctor })).status).toBe(200);
     expect((await unread())?.unreadChat).toBe(0);
+
+    // A flag's evidence is a stored snapshot: the console gets a signed link, never the bare key.
+    await createProctorRepository(t.db.kysely).insertEvents([
+      { attemptId: (await attemptOf(t, ashaId)).id, eventId: 'event-0002', kind: 'NO_FACE', source: 'page', via: 'page', clientAt: t.clock.now(), at: t.clock.now(), receivedAt: t.clock.now(), detail: {}, evidence: 'snapshot-key.webp', late: false },
+    ]);
+    const lastFlag = (await unread())?.lastFlag;
+    expect(lastFlag?.kind).toBe('NO_FACE');
+    expect(lastFlag?.evidence).toMatch(/^\/.*snapshot-key\.webp\?e=\d+&s=/);
   });
 
   it('a page on the HTTP ping that goes quiet is disconnected since its last ping; its return puts the gap on the trail', async () => {

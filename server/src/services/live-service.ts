@@ -155,7 +155,8 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       status: p?.status ?? null,
       clockOffsetMs: p?.clockOffsetMs ?? null,
       flags: flag?.count ?? 0,
-      lastFlag: flag?.last ?? null,
+      // The evidence is a stored snapshot's key: the console gets a signed link to it.
+      lastFlag: flag?.last ? { ...flag.last, evidence: flag.last.evidence === null ? null : store.getUrl(flag.last.evidence, now) } : null,
       snapshotUrl: snapshot ? store.getUrl(snapshot, now) : null,
       unreadChat: unread.get(candidate.userId) ?? 0,
     };
@@ -508,7 +509,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     publishFlags(attempt: Pick<AttemptRecord, 'testId' | 'userId'>, events: readonly { kind: ProctorEventKind; at: number; evidence: string | null }[]): void {
       for (const event of events) {
         if (PROCTOR_KIND_CLASS[event.kind] !== 'flag') continue;
-        toProctors(attempt.testId, { type: 'flag', uid: attempt.userId, kind: event.kind, at: event.at, evidence: event.evidence });
+        toProctors(attempt.testId, { type: 'flag', uid: attempt.userId, kind: event.kind, at: event.at, evidence: event.evidence === null ? null : store.getUrl(event.evidence, clock.now()) });
       }
       if (events.length > 0) void publishCandidate(attempt.testId, attempt.userId);
     },

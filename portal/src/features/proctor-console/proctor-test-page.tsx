@@ -56,9 +56,9 @@ function offsetText(ms: number | null): string {
 function Evidence({ evidence }: { evidence: string | null }) {
   if (!evidence) return null;
   if (/^(https?:)?\//.test(evidence)) {
-    return <a href={evidence} target="_blank" rel="noreferrer" className="link">evidence</a>;
+    return <a href={evidence} target="_blank" rel="noreferrer" className="link">the snapshot</a>;
   }
-  return <span className="break-words">{evidence}</span>;
+  return null;
 }
 
 interface CardProps {

@@ -197,7 +197,7 @@ export function buildApp(deps: AppDeps) {
   const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
   api.route('/', queryRoutes({ auth, queries }));
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
-  const liveHub = deps.liveHub ?? createInProcessHub();
+  const liveHub = deps.liveHub ?? createInProcessHub({ logger });
   const live = createLiveService({ db: db.kysely, hub: liveHub, ...(deps.livePresence ? { presence: deps.livePresence } : {}), attempts: tests.attempts, store: tests.uploadStore, clock, logger });
   api.route('/', proctorConsoleRoutes({ proctorAuth, live, trustProxy: config.trustProxy }));
   api.route('/', videoProctoringRoutes({ auth, proctorAuth, video: createVideoProctoringService({ db: db.kysely, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));

@@ -1,3 +1,7 @@
+import type { Logger } from '../lib/logger';
+import { consoleLogger } from '../lib/logger';
+import { createBulkDelivery } from './live-bulk-delivery';
+
 /**
  * Where the live channel's messages meet: one channel per student's thread of a test and one per
  * test for its proctors. In-process by default; with REDIS_URL the Redis hub (redis-live-hub.ts)
@@ -21,15 +25,25 @@ export interface LiveHub {
 export const studentChannel = (testId: string, userId: string): string => `student:${testId}:${userId}`;
 export const proctorChannel = (testId: string): string => `proctors:${testId}`;
 
-export function createInProcessHub(): LiveHub {
+/**
+ * One process's channel. A single publish reaches its listeners at once; publishMany's entries
+ * (a chat to all) go a chunk per turn of the event loop (live-bulk-delivery.ts), so a command
+ * published meanwhile does not wait for thousands of socket sends.
+ */
+export function createInProcessHub({ logger = consoleLogger }: { logger?: Logger } = {}): LiveHub {
   const listeners = new Map<string, Set<(message: unknown) => void>>();
-  const publish = (channel: string, message: unknown) => {
+  const deliver = (channel: string, message: unknown) => {
     for (const listener of listeners.get(channel) ?? []) listener(message);
   };
+  const bulk = createBulkDelivery(deliver, { onError: (error) => logger.warn('Live channel: a listener failed:', error) });
   return {
-    publish,
+    publish(channel, message) {
+      bulk.flushBefore(channel, message);
+      deliver(channel, message);
+    },
     publishMany(entries) {
-      for (const [channel, message] of entries) publish(channel, message);
+      // A channel nobody here listens to is not queued (as Redis does not send it to a process that has not subscribed).
+      bulk.enqueue(entries.filter(([channel]) => listeners.has(channel)));
     },
     subscribe(channel, listener) {
       const set = listeners.get(channel) ?? new Set();
@@ -37,10 +51,13 @@ export function createInProcessHub(): LiveHub {
       listeners.set(channel, set);
       return () => {
         set.delete(listener);
-        if (set.size === 0) listeners.delete(channel);
+        if (set.size === 0 && listeners.get(channel) === set) listeners.delete(channel);
       };
     },
     ready: () => Promise.resolve(),
-    close: () => Promise.resolve(),
+    close: () => {
+      bulk.clear();
+      return Promise.resolve();
+    },
   };
 }

@@ -109,6 +109,25 @@ describe('the Redis hub (fake Redis)', () => {
     expect(heard).toEqual(['a {"n":1}', 'p {"n":1}', 'p {"n":2}']);
   });
 
+  it('hands a message from Redis over at once, ahead of a batch of 5,000 still being delivered, never ahead of one of its type on its channel', async () => {
+    const redis = fakeRedis();
+    const hub = createRedisHub(redis, { logger: silentLogger, prefix: 'x:' });
+    const heard: string[] = [];
+    for (let i = 0; i < 5_000; i += 1) hub.subscribe(`student:t:${i}`, (m) => heard.push(`${i} ${(m as { type: string }).type}`));
+    await hub.ready();
+    hub.publishMany(Array.from({ length: 5_000 }, (_, i) => [`student:t:${i}`, { type: 'chat' }] as const));
+    hub.publish('student:t:4999', { type: 'command' });
+    hub.publish('student:t:4998', { type: 'chat', second: true });
+    // Both came back from Redis behind the 5 batches: neither waited for their 5,000 sends.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(heard.length).toBeLessThan(5_000);
+    expect(heard.slice(0, 3)).toEqual(['4999 command', '4998 chat', '4998 chat']);
+    for (let turns = 0; turns < 100 && heard.length < 5_002; turns += 1) await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toHaveLength(5_002);
+    expect(heard.filter((entry) => entry.startsWith('4999 '))).toEqual(['4999 command', '4999 chat']);
+  });
+
   it('never throws into its caller when Redis fails', async () => {
     const redis = fakeRedis();
     redis.publisher.publish = () => Promise.reject(new Error('down'));
@@ -148,5 +167,31 @@ describe.skipIf(!TEST_REDIS_URL)('the Redis hub (a real Redis)', () => {
     while (heard.length < 9 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard.sort()).toEqual(['a1 1', 'a1 2', 'a1 3', 'a2 1', 'a2 2', 'a2 3', 'b 1', 'b 2', 'b 3']);
+  });
+
+  it('two processes: a command published on one right after a chat to 5,000 reaches the other before that fan-out is done', async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const [a, b] = [createRedisHub(TEST_REDIS_URL as string, { logger: silentLogger, prefix }), createRedisHub(TEST_REDIS_URL as string, { logger: silentLogger, prefix })] as [LiveHub, LiveHub];
+    hubs.push(a, b);
+    const heard: string[] = [];
+    // About 20 µs a socket, as a send is: the fan-out takes a tenth of a second.
+    const busy = (us: number) => {
+      const until = performance.now() + us / 1000;
+      while (performance.now() < until);
+    };
+    for (let i = 0; i < 5_000; i += 1) {
+      b.subscribe(`student:t:${i}`, (m) => {
+        busy(20);
+        heard.push(`${i} ${(m as { type: string }).type}`);
+      });
+    }
+    await b.ready();
+    a.publishMany(Array.from({ length: 5_000 }, (_, i) => [`student:t:${i}`, { type: 'chat' }] as const));
+    a.publish('student:t:4999', { type: 'command' });
+    const deadline = Date.now() + 5_000;
+    while (heard.length < 5_001 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(heard).toHaveLength(5_001);
+    expect(heard.indexOf('4999 command')).toBeLessThan(4_000);
+    expect(heard.filter((entry) => entry.startsWith('4999 '))).toEqual(['4999 command', '4999 chat']);
   });
 });

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../lib/logger';
+import { createBulkDelivery } from './live-bulk-delivery';
 import type { LiveHub } from './live-hub';
 
 /** The channel of publishMany's batches (no socket's channel has this name). */
@@ -49,7 +50,9 @@ export function connectRedis(url: string, logger: Logger, role: string, { subscr
  * (counted per channel), and hands each message to its own listeners; a message published here
  * comes back through Redis like any other, so every listener hears it once, wherever it was
  * sent. Redis errors are logged, never thrown at a request: the database stays the truth, and a
- * page that missed a push gets it on its next status or reconnection.
+ * page that missed a push gets it on its next status or reconnection. A batch's entries are handed
+ * to the sockets a chunk per turn of the event loop (live-bulk-delivery.ts): a command that comes
+ * from Redis right behind a chat to all is handed over at once, not after 10,000 socket sends.
  */
 export function createRedisHub(source: string | { publisher: RedisPublisher; subscriber: RedisSubscriber }, { logger, prefix = 'invigil:', readyTimeoutMs = 2_000 }: RedisHubOptions): LiveHub {
   const { publisher, subscriber } =
@@ -69,6 +72,7 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
       }
     }
   };
+  const bulk = createBulkDelivery(deliver, { onError: (error) => logger.warn('Live channel: a listener failed:', error) });
   // Replies on one connection come in order: once the latest SUBSCRIBE is confirmed, so is every earlier one.
   // Every process hears the batches (publishMany) and hands each entry to its own listeners of that channel.
   const batchChannel = `${prefix}${BATCH_CHANNEL}`;
@@ -85,11 +89,16 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
       logger.warn(`Live channel: a message on ${redisChannel} is not JSON; dropped.`);
       return;
     }
-    if (channel !== BATCH_CHANNEL) return deliver(channel, message);
-    if (!Array.isArray(message)) return;
-    for (const entry of message as unknown[]) {
-      if (Array.isArray(entry) && typeof entry[0] === 'string') deliver(entry[0], entry[1]);
+    if (channel !== BATCH_CHANNEL) {
+      bulk.flushBefore(channel, message);
+      return deliver(channel, message);
     }
+    if (!Array.isArray(message)) return;
+    const entries: [string, unknown][] = [];
+    for (const entry of message as unknown[]) {
+      if (Array.isArray(entry) && typeof entry[0] === 'string' && listeners.has(entry[0])) entries.push([entry[0], entry[1]]);
+    }
+    bulk.enqueue(entries);
   });
 
   const logged = (what: string) => (error: unknown) => logger.warn(`Live channel: could not ${what}:`, error);
@@ -151,6 +160,7 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
     async close() {
       closed = true;
       listeners.clear();
+      bulk.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
     },
   };

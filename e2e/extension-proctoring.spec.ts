@@ -133,6 +133,8 @@ test('with the extension, the window goes full screen; leaving it warns, returni
   // 8 s, not less: on a loaded machine the click must land before the submission.
   await expect(warning).toContainText('Return to full screen within 8 seconds, or the test will be submitted automatically.');
   await expect(warning).toContainText(/Automatic submission in [1-8] s/);
+  // The page's own full-screen gate stays away: it would cover the extension's countdown.
+  await expect(page.getByRole('button', { name: 'Enter full screen' })).toHaveCount(0);
   await warning.getByRole('button', { name: 'Return to full screen' }).click();
   await expect(warning).toBeHidden();
   await expect.poll(() => windowStates(context)).toEqual(['fullscreen']);

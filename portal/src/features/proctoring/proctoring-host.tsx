@@ -103,8 +103,9 @@ export function ProctoringHost({ testId, attemptKey, config, running, onSubmit }
   }, [noProctor, running, testId, attemptKey, config, onSubmit, restarts]);
 
   if (noProctor || !running) return null;
-  // The extension puts the window in full screen itself (decision 0014).
-  if (needsFullScreen && !extensionWatch.value?.fullScreen) {
+  // The extension puts the window in full screen itself (decision 0014) and warns when it is left:
+  // while it watches, this gate would cover its countdown warning.
+  if (needsFullScreen && extensionWatch.value === null) {
     return (
       <Modal
         open

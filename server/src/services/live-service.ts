@@ -451,6 +451,9 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       for (let from = 0; from < userIds.length; from += CHAT_INSERT_CHUNK) {
         const rows = userIds.slice(from, from + CHAT_INSERT_CHUNK).map((userId) => ({ test_id: test.id, user_id: userId, id: request.id, author: 'proctor' as const, proctor_id: proctor.id, proctor_name: proctor.name, body, sent_at: now, read_at: null }));
         for (const userId of await live.insertChat(rows)) stored.add(userId);
+        // Between the statements a command sent meanwhile runs whole (its statements chain on
+        // promises, as these do, and would otherwise take turns with them until this ends).
+        if (from + CHAT_INSERT_CHUNK < userIds.length) await new Promise((resolve) => setImmediate(resolve));
       }
       const found = userIds.length === 1 ? new Map([[userIds[0] as string, await live.findChat(test.id, userIds[0] as string, request.id)]]) : await live.chatsWithId(test.id, request.id);
       const messages: ChatMessage[] = [];

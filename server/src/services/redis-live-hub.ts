@@ -101,7 +101,10 @@ export function createRedisHub(source: string | { publisher: RedisPublisher; sub
     bulk.enqueue(entries);
   });
 
-  const logged = (what: string) => (error: unknown) => logger.warn(`Live channel: could not ${what}:`, error);
+  const logged = (what: string) => (error: unknown) => {
+    // Publishes still in flight when the connection is closed on shutdown: nothing to report.
+    if (!closed) logger.warn(`Live channel: could not ${what}:`, error);
+  };
 
   return {
     publish(channel, message) {

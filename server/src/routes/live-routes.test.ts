@@ -330,7 +330,7 @@ describe('the WebSocket /api/live', () => {
 
     // A flag's evidence is a stored snapshot: the console gets a signed link, never the bare key.
     await createProctorRepository(t.db.kysely).insertEvents([
-      { attemptId: (await attemptOf(t, ashaId)).id, eventId: 'event-0002', kind: 'NO_FACE', source: 'page', via: 'page', clientAt: t.clock.now(), at: t.clock.now(), receivedAt: t.clock.now(), detail: {}, evidence: 'snapshot-key.webp', late: false },
+      { attemptId: (await attemptOf(t, ashaId)).id, eventId: 'event-0002', kind: 'NO_FACE', source: 'page', via: 'student', clientAt: t.clock.now(), at: t.clock.now(), receivedAt: t.clock.now(), detail: {}, evidence: 'snapshot-key.webp', late: false },
     ]);
     const lastFlag = (await unread())?.lastFlag;
     expect(lastFlag?.kind).toBe('NO_FACE');

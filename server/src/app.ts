@@ -212,7 +212,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/', certificateRoutes({ auth, certificates }));
 
   const app = new Hono();
-  app.use(securityHeaders({ jitsiDomain: config.jitsiDomain }));
+  app.use(securityHeaders({ jitsiDomain: config.jitsiDomain, storageOrigin: tests.blobs.browserOrigin }));
   if (payments.simulator) {
     app.route('/', simulatorPages({ simulator: payments.simulator, payments: payments.service }));
     // The simulator's webhooks reach the same endpoint, raw body and headers, as Razorpay's would.
@@ -224,13 +224,13 @@ export function buildApp(deps: AppDeps) {
     app.route('/', razorpayPages({ payments: payments.service }));
   }
   app.route(API_PREFIX, api);
-  app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(config.blobDir));
+  app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
   app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
   app.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
   app.put(`${QUERY_PUT_PREFIX}/:file`, queryAttachmentPutHandler(queries));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
-  app.route('/', certificatePages({ certificates, logger }));
+  app.route('/', certificatePages({ certificates, logger, blobs: tests.blobs }));
   app.route('/', adminFeeRoutes({ auth, fees }));
   app.put(`${RECEIPT_PUT_PREFIX}/:file`, receiptPutHandler(fees));
   app.get('*', portalRoutes(config.portalDist));

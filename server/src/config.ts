@@ -54,6 +54,22 @@ export interface Config {
    * e.g. https://admin.example.edu, serving this server's /admin paths; unset: this origin.
    */
   adminOrigin: string | undefined;
+  /** S3-compatible storage for every stored file (S3_*, decision 0036); undefined: the embedded store under BLOB_DIR. */
+  s3: S3Config | undefined;
+}
+
+/** The institute's bucket on an S3-compatible store, reached path-style. */
+export interface S3Config {
+  /** S3_ENDPOINT: http(s)://host[:port], e.g. https://s3.ap-south-1.amazonaws.com or http://127.0.0.1:9000; browsers reach it too. */
+  endpoint: string;
+  /** S3_REGION (default us-east-1). */
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_BUCKET: the institute's bucket (one deployment serves one institute). */
+  bucket: string;
+  /** S3_CORS_ORIGINS (comma-separated, default *): the origins the bucket's CORS rule lets PUT and GET, when the server creates the bucket. */
+  corsOrigins: string[];
 }
 
 export interface VapidKeys {
@@ -227,6 +243,54 @@ function origin(env: Env, name: string): string | undefined {
   return url.origin;
 }
 
+/** The origin of an http(s) URL with no path, query or fragment, else undefined. */
+function plainOrigin(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) return undefined;
+  return url.origin;
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET'] as const;
+const S3_OPTIONAL = ['S3_REGION', 'S3_CORS_ORIGINS'] as const;
+
+/** S3_*: all four required ones, or none of S3_* at all (the embedded store). */
+function s3Config(env: Env): S3Config | undefined {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => text(env, name) !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => text(env, name) === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(`S3 storage needs ${S3_REQUIRED.join(', ')}; ${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not (unset every S3_* for the embedded store).`);
+  }
+  const endpoint = plainOrigin(text(env, 'S3_ENDPOINT') as string);
+  if (!endpoint) throw new ConfigError(`S3_ENDPOINT must be an origin such as https://s3.ap-south-1.amazonaws.com or http://127.0.0.1:9000 (no path), got "${text(env, 'S3_ENDPOINT')}".`);
+  const bucket = text(env, 'S3_BUCKET') as string;
+  // S3's bucket naming rules (also what path-style addressing needs).
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || bucket.includes('..') || /^\d+\.\d+\.\d+\.\d+$/.test(bucket)) {
+    throw new ConfigError(`S3_BUCKET must be a bucket name of 3 to 63 lowercase letters, digits, dots and hyphens, got "${bucket}".`);
+  }
+  const region = text(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as ap-south-1, got "${region}".`);
+  const corsOrigins = (text(env, 'S3_CORS_ORIGINS') ?? '*').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of corsOrigins) {
+    if (entry !== '*' && !plainOrigin(entry)) {
+      throw new ConfigError(`S3_CORS_ORIGINS must be * or origins such as https://portal.example.edu, comma-separated, got "${entry}".`);
+    }
+  }
+  return {
+    endpoint,
+    region,
+    accessKeyId: text(env, 'S3_ACCESS_KEY_ID') as string,
+    secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY') as string,
+    bucket,
+    corsOrigins: corsOrigins.map((entry) => (entry === '*' ? entry : (plainOrigin(entry) as string))),
+  };
+}
+
 function timeZone(env: Env): string {
   const zone = text(env, 'INSTITUTE_TIME_ZONE') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
@@ -288,5 +352,6 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     razorpay: razorpayKeys(env),
     simulatorWebhookDelayMs: integer(env, 'GATEWAY_SIMULATOR_WEBHOOK_DELAY_MS', 2000, -1, 24 * 60 * 60 * 1000),
     adminOrigin: origin(env, 'ADMIN_ORIGIN'),
+    s3: s3Config(env),
   };
 }

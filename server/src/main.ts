@@ -16,6 +16,7 @@ import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
 import { DEMO_PROCTOR, seedDemoProctor } from './seed/demo-live-proctor';
 import { WebSocketServer } from 'ws';
 import { createTestModule } from './services/test-module';
+import { createBlobStore } from './services/blob-store';
 import { createPaymentModule } from './services/payment-module';
 import { createStudyRepository } from './repositories/study-repository';
 import { createStudyService } from './services/study-service';
@@ -31,16 +32,20 @@ const RECONCILE_AFTER_MS = 15 * 60 * 1000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, logger });
+  // Every stored file (uploads, public/, certificates/): the S3 bucket with S3_*, else BLOB_DIR (decision 0036).
+  const blobs = createBlobStore(config);
   const where = db.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL (DATABASE_URL)';
 
   try {
+    await blobs.ensureReady();
+    if (config.s3) logger.info(`Files stored in S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}`);
     const applied = (await migrateToLatest(db.kysely)).filter((result) => result.status === 'Success');
     if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.map((result) => result.migrationName).join(', ')}`);
     if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) {
-      const seeded = await seedDemoTests(db.kysely, systemClock, config.blobDir, logger);
+      const seeded = await seedDemoTests(db.kysely, systemClock, blobs, logger);
       await seedDemoProctor(db.kysely, systemClock);
       await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);
-      writeDemoCertificateFiles(config.blobDir);
+      await writeDemoCertificateFiles(blobs);
       logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...).`);
     }
   } catch (error) {
@@ -48,7 +53,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const tests = createTestModule({ db, config, clock: systemClock, logger });
+  const tests = createTestModule({ db, config, clock: systemClock, logger, blobs });
   const payments = createPaymentModule({ db, config, clock: systemClock, logger });
   // With REDIS_URL, the live channel and its presence are shared with the other server processes (decision 0035).
   const liveHub = config.redisUrl ? createRedisHub(config.redisUrl, { logger }) : undefined;

@@ -26,13 +26,24 @@ export const PORTAL_CSP = [
  * page loads the Jitsi IFrame API script from that domain and frames its rooms; nothing else is
  * opened up, and without a Jitsi domain the policy is PORTAL_CSP exactly.
  */
-export function portalCsp(jitsiDomain: string | undefined): string {
-  if (!jitsiDomain) return PORTAL_CSP;
-  const origin = `https://${jitsiDomain}`;
-  return PORTAL_CSP.replace("script-src 'self' 'wasm-unsafe-eval'", `script-src 'self' 'wasm-unsafe-eval' ${origin}`).replace(
-    "default-src 'self'",
-    `default-src 'self'; frame-src 'self' ${origin}`,
-  );
+export function portalCsp(jitsiDomain: string | undefined, storageOrigin?: string): string {
+  let policy = PORTAL_CSP;
+  const frames: string[] = [];
+  if (jitsiDomain) {
+    const origin = `https://${jitsiDomain}`;
+    policy = policy.replace("script-src 'self' 'wasm-unsafe-eval'", `script-src 'self' 'wasm-unsafe-eval' ${origin}`);
+    frames.push(origin);
+  }
+  // With S3 storage (decision 0036) the browser PUTs files to the bucket and follows redirects to
+  // presigned GETs there: images, audio and video, and PDFs shown in a frame.
+  if (storageOrigin) {
+    policy = policy
+      .replace("img-src 'self' data: blob:", `img-src 'self' data: blob: ${storageOrigin}`)
+      .replace("media-src 'self' blob:", `media-src 'self' blob: ${storageOrigin}`)
+      .replace("connect-src 'self'", `connect-src 'self' ${storageOrigin}`);
+    frames.push(storageOrigin);
+  }
+  return frames.length === 0 ? policy : policy.replace("default-src 'self'", `default-src 'self'; frame-src 'self' ${frames.join(' ')}`);
 }
 
 /** API replies are data, never documents to render. */
@@ -40,9 +51,9 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 export const isApiPath = (path: string): boolean => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
-/** The security headers of every reply; the portal's CSP allows the institute's Jitsi domain when set. */
-export function securityHeaders({ jitsiDomain }: { jitsiDomain: string | undefined }) {
-  const portalPolicy = portalCsp(jitsiDomain);
+/** The security headers of every reply; the portal's CSP allows the institute's Jitsi domain and S3 storage when set. */
+export function securityHeaders({ jitsiDomain, storageOrigin }: { jitsiDomain: string | undefined; storageOrigin?: string | undefined }) {
+  const portalPolicy = portalCsp(jitsiDomain, storageOrigin);
   return createMiddleware(async (c, next) => {
     await next();
     const headers = c.res.headers;

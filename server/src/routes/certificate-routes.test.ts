@@ -29,7 +29,7 @@ function withPayments(t: TestApp) {
   };
   const links = createCertificateLinks(t.config.blobDir, t.config.jwtSecret);
   const service = createCertificateService({ db: t.db.kysely, links, clock: t.clock, logger: t.logger, adminBase: '', payments });
-  const pages = new Hono().route('/', certificatePages({ certificates: service, logger: t.logger }));
+  const pages = new Hono().route('/', certificatePages({ certificates: service, logger: t.logger, blobs: t.tests.blobs }));
   /** The payment service's capture of an order: the registered handler, in a transaction. */
   const paid = (requestId: string, orderId: string, amountPaise: number) =>
     t.db.kysely.transaction().execute(async (trx) => {

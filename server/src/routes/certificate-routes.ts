@@ -11,7 +11,7 @@ import { checkedBody } from '../middleware/validate-json';
 import type { AuthService } from '../services/auth-service';
 import { CERTIFICATE_GET_PREFIX, CERTIFICATE_PAY_DONE_PATH, CERTIFICATE_PAY_PATH } from '../services/certificate-links';
 import type { CertificateService, PayPage } from '../services/certificate-service';
-import { fileStats, serveFile } from './portal-routes';
+import type { BlobStore } from '../services/blob-store';
 
 export interface CertificateRoutesDeps {
   auth: AuthService;
@@ -89,7 +89,7 @@ export const PAYMENT_FAILED_MESSAGE = 'The payment did not go through. Close thi
  * starts the payment and sends the browser to the gateway), and the signed download of a
  * delivered certificate.
  */
-export function certificatePages({ certificates, logger }: { certificates: CertificateService; logger: Logger }) {
+export function certificatePages({ certificates, logger, blobs }: { certificates: CertificateService; logger: Logger; blobs: BlobStore }) {
   const routes = new Hono();
 
   const failure = (c: Context, error: unknown) => {
@@ -140,11 +140,9 @@ export function certificatePages({ certificates, logger }: { certificates: Certi
   routes.get(`${CERTIFICATE_GET_PREFIX}/:id`, async (c) => {
     const found = await certificates.downloadOf(c.req.param('id'), { e: c.req.query('e'), s: c.req.query('s') });
     if (found === 'forbidden') return c.text('This link is not valid or has expired.\n', 403, { 'Cache-Control': 'no-store' });
-    const stats = found === 'not_found' ? undefined : await fileStats(found.path);
-    if (found === 'not_found' || !stats) return c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });
-    const response = await serveFile(c, found.path, stats, 'private, max-age=3600');
-    response.headers.set('Content-Disposition', `attachment; filename="${found.name}"`);
-    return response;
+    // The embedded store sends the file; S3 redirects to a presigned GET that names it for the download.
+    const served = found === 'not_found' ? undefined : await blobs.serve(c, found.key, { cacheControl: 'private, max-age=3600', downloadName: found.name });
+    return served ?? c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });
   });
 
   return routes;

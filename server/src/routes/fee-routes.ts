@@ -28,8 +28,8 @@ export function feeRoutes({ auth, fees }: FeeRoutesDeps) {
 
   routes.get('/uploaded-receipts/:id', signedIn, async (c) => c.json({ data: await fees.receipts(c.get('user'), c.req.param('id')) } satisfies ReceiptsReply));
 
-  routes.post('/upload-receipt', signedIn, validateJsonOrForm(uploadReceiptRequestSchema), (c) =>
-    c.json(fees.presignReceipt(c.get('user'), c.get('body').contentType) satisfies UploadReceiptReply),
+  routes.post('/upload-receipt', signedIn, validateJsonOrForm(uploadReceiptRequestSchema), async (c) =>
+    c.json((await fees.presignReceipt(c.get('user'), c.get('body').contentType)) satisfies UploadReceiptReply),
   );
 
   routes.post('/save-receipt', signedIn, validateJson(saveReceiptRequestSchema), async (c) =>

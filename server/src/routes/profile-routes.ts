@@ -77,8 +77,8 @@ export function profileRoutes({ auth, profile, trustProxy }: ProfileRoutesDeps) 
     return c.json(updated);
   });
 
-  routes.post('/presignAvatar', signedIn, validateJsonOrForm(presignAvatarRequestSchema), (c) =>
-    c.json(profile.presignAvatar(c.get('user'), c.get('body').contentType) satisfies PresignAvatarReply),
+  routes.post('/presignAvatar', signedIn, validateJsonOrForm(presignAvatarRequestSchema), async (c) =>
+    c.json((await profile.presignAvatar(c.get('user'), c.get('body').contentType)) satisfies PresignAvatarReply),
   );
 
   routes.post('/saveAvatar', signedIn, validateJsonOrForm(saveAvatarRequestSchema), async (c) =>

@@ -33,8 +33,8 @@ export function queryRoutes({ auth, queries }: QueryRoutesDeps) {
 
   routes.get('/subjects', signedIn, async (c) => c.json({ data: await queries.subjects(c.get('user')) } satisfies SubjectsReply));
 
-  routes.post('/queries-attachment-url', signedIn, validateJsonOrForm(queryAttachmentUrlRequestSchema), (c) =>
-    c.json(queries.attachmentUrl(c.get('user'), c.get('body').contentType) satisfies QueryAttachmentUrlReply),
+  routes.post('/queries-attachment-url', signedIn, validateJsonOrForm(queryAttachmentUrlRequestSchema), async (c) =>
+    c.json((await queries.attachmentUrl(c.get('user'), c.get('body').contentType)) satisfies QueryAttachmentUrlReply),
   );
 
   routes.post('/submit-query', signedIn, validateJsonOrForm(querySubmissionSchema), async (c) => {

@@ -17,7 +17,6 @@ import type { AuthService } from '../services/auth-service';
 import type { UploadService } from '../services/upload-service';
 import { parseStoredFileKey } from '../services/upload-store';
 import type { UploadStore } from '../services/upload-store';
-import { fileStats, serveFile } from './portal-routes';
 import { z } from 'zod';
 
 export interface UploadRoutesDeps {
@@ -98,9 +97,7 @@ export function uploadGetHandler(store: UploadStore, clock: Clock): Handler {
     const fileKey = c.req.param('file') ?? '';
     const query = { e: c.req.query('e'), s: c.req.query('s') };
     if (!parseStoredFileKey(fileKey) || !store.verify('GET', fileKey, query, clock.now())) return c.text('This link is not valid or has expired.\n', 403);
-    const stats = await fileStats(store.pathOf(fileKey));
-    if (!stats) return c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });
-    // The URL changes when its signature window does; the bytes of a file never change.
-    return serveFile(c, store.pathOf(fileKey), stats, 'private, max-age=3600, immutable');
+    // The embedded store sends the bytes; S3 redirects to a presigned GET of the same file.
+    return (await store.serve(c, fileKey)) ?? c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });
   };
 }

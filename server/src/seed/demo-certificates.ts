@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { tinyPdf } from '../lib/tiny-pdf';
+import type { BlobStore } from '../services/blob-store';
 
 /** Asha's delivered certificate, a PDF in BLOB_DIR/certificates (written by `writeDemoCertificateFiles`). */
 export const DEMO_CERTIFICATE_FILE = 'DEMO001-bonafide.pdf';
@@ -36,9 +35,7 @@ export function demoCertificateSections(now: number): Pick<ImportFileInput, 'cer
   };
 }
 
-/** Writes the demo's certificate PDF into BLOB_DIR/certificates (the repository ships no binaries). */
-export function writeDemoCertificateFiles(blobDir: string): void {
-  const dir = join(blobDir, 'certificates');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, DEMO_CERTIFICATE_FILE), tinyPdf('Invigil Demo Institute: Bonafide Certificate', ['This is to certify that Asha Verma (DEMO001)', 'is a bonafide student of Class 10 - A.', '', 'Principal']));
+/** Writes the demo's certificate PDF into the blob store's certificates/ (the repository ships no binaries). */
+export async function writeDemoCertificateFiles(blobs: BlobStore): Promise<void> {
+  await blobs.putBytes(`certificates/${DEMO_CERTIFICATE_FILE}`, tinyPdf('Invigil Demo Institute: Bonafide Certificate', ['This is to certify that Asha Verma (DEMO001)', 'is a bonafide student of Class 10 - A.', '', 'Principal']), 'application/pdf');
 }

@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ImportFileInput, ImportSummary } from '@invigil/shared/api/test-import';
 import type { Database } from '../db';
@@ -7,6 +5,7 @@ import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
 import { tinyPdf } from '../lib/tiny-pdf';
 import { PUBLIC_BLOB_PREFIX } from '../routes/blob-routes';
+import type { BlobStore } from '../services/blob-store';
 import { importData, parseImportFile } from '../services/import-service';
 
 /** The code of the demo test that asks for one (printed at start, in docs/import-format.md). */
@@ -388,13 +387,12 @@ export function demoImportFile(now: number): ImportFileInput {
   };
 }
 
-/** Writes the demo PDF into BLOB_DIR/public (idempotent). */
-export function writeDemoBlobs(blobDir: string): void {
-  const file = join(blobDir, 'public', DEMO_PDF);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(
-    file,
+/** Writes the demo PDF into the blob store's public/ (BLOB_DIR/public, or the S3 bucket); idempotent. */
+export async function writeDemoBlobs(blobs: BlobStore): Promise<void> {
+  await blobs.putBytes(
+    `public/${DEMO_PDF}`,
     tinyPdf('Invigil demo: formula sheet', ['v = u + a t', 's = u t + a t^2 / 2', '1/v - 1/u = 1/f', 'm = v / u', 'F = m a  (unit: newton)']),
+    'application/pdf',
   );
 }
 
@@ -402,7 +400,7 @@ export function writeDemoBlobs(blobDir: string): void {
  * The demo tests, attempts and marksheet, after the demo students (seedDemoData), through the
  * import code path. Call only right after seedDemoData seeded an empty database.
  */
-export async function seedDemoTests(db: Kysely<Database>, clock: Clock, blobDir: string, logger: Logger): Promise<ImportSummary> {
-  writeDemoBlobs(blobDir);
+export async function seedDemoTests(db: Kysely<Database>, clock: Clock, blobs: BlobStore, logger: Logger): Promise<ImportSummary> {
+  await writeDemoBlobs(blobs);
   return importData(db, parseImportFile(demoImportFile(clock.now())), clock, logger);
 }

@@ -161,11 +161,11 @@ export function createCertificateService({ db, links, clock, logger, adminBase, 
     },
 
     /** The file behind a signed download link, or why not. */
-    async downloadOf(requestId: string, query: { e?: string | undefined; s?: string | undefined }): Promise<{ path: string; name: string } | 'forbidden' | 'not_found'> {
+    async downloadOf(requestId: string, query: { e?: string | undefined; s?: string | undefined }): Promise<{ path: string; key: string; name: string } | 'forbidden' | 'not_found'> {
       const request = await certificates.findRequest(requestId);
       if (!request || request.deliveryStatus !== 'delivered' || !request.certificateFile) return 'not_found';
       if (!links.verifyDownload(requestId, request.certificateFile, query, clock.now())) return 'forbidden';
-      return { path: links.pathOf(request.certificateFile), name: `${request.typeName.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'certificate'}.pdf` };
+      return { path: links.pathOf(request.certificateFile), key: `certificates/${request.certificateFile}`, name: `${request.typeName.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'certificate'}.pdf` };
     },
   };
 }

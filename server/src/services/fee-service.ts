@@ -10,7 +10,7 @@ import { newObjectId } from '../lib/object-id';
 import type { FeeRepository, ReceiptRecord, StudentFeeRecord } from '../repositories/fee-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { PaymentService } from './payment-service';
-import { UPLOAD_PUT_PREFIX, UploadTooLargeError } from './upload-store';
+import { UploadTooLargeError } from './upload-store';
 import type { UploadStore } from './upload-store';
 
 /** Where a receipt image's signed PUT goes (outside /api, like the avatar's). */
@@ -131,10 +131,10 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
     },
 
     /** POST /upload-receipt: a name bound to this student and a signed URL to PUT the image to. */
-    presignReceipt(user: UserRecord, contentType: ReceiptContentType): UploadReceiptReply {
+    async presignReceipt(user: UserRecord, contentType: ReceiptContentType): Promise<UploadReceiptReply> {
       const nonce = randomBytes(8).toString('hex');
       const fileName = `${nonce}${macOf(user.id, nonce)}.${RECEIPT_TYPES[contentType]}`;
-      const url = store.putUrl(fileName, contentType, clock.now()).replace(`${UPLOAD_PUT_PREFIX}/`, `${RECEIPT_PUT_PREFIX}/`);
+      const url = await store.putUrl(fileName, contentType, clock.now(), RECEIPT_PUT_PREFIX);
       return { url, fileName };
     },
 
@@ -163,7 +163,11 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
       const path = request.url.split('?')[0] ?? '';
       const fileKey = path.slice(path.lastIndexOf('/') + 1);
       if (!isOwnReceiptKey(user.id, fileKey)) throw new AppError('not_found', FEE_MESSAGES.receiptBadFile);
-      if (!(await store.exists(fileKey))) throw new AppError('conflict', FEE_MESSAGES.receiptNotUploaded);
+      // The bytes are checked here too: a PUT straight to S3 never passed this server.
+      const checked = await store.check(fileKey, RECEIPT_KEY.exec(fileKey)?.[3] as 'png' | 'jpg', RECEIPT_MAX_BYTES);
+      if (checked.status === 'missing') throw new AppError('conflict', FEE_MESSAGES.receiptNotUploaded);
+      if (checked.status === 'too_large') throw new AppError('payload_too_large', FEE_MESSAGES.receiptTooLarge);
+      if (checked.status === 'wrong_type') throw new AppError('unprocessable', FEE_MESSAGES.receiptNotImage);
       if (await fees.receiptImageTaken(fileKey)) throw new AppError('conflict', FEE_MESSAGES.receiptBadFile);
       const record = {
         id: newObjectId(now),

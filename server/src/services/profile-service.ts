@@ -18,7 +18,7 @@ import type { ProfileRepository } from '../repositories/profile-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { AuthService } from './auth-service';
 import type { TokenService } from './token-service';
-import { UPLOAD_PUT_PREFIX, UploadTooLargeError } from './upload-store';
+import { UploadTooLargeError } from './upload-store';
 import type { UploadStore } from './upload-store';
 import { avatarLink, STORED_AVATAR_PREFIX } from './avatar-link';
 
@@ -140,11 +140,11 @@ export function createProfileService({ profiles, auth, tokens, store, clock, log
     },
 
     /** POST /presignAvatar: a name bound to this student and a signed URL to PUT the image to. */
-    presignAvatar(user: UserRecord, contentType: AvatarContentType): PresignAvatarReply {
+    async presignAvatar(user: UserRecord, contentType: AvatarContentType): Promise<PresignAvatarReply> {
       const nonce = randomBytes(8).toString('hex');
       const fileName = `${nonce}${macOf(user.id, nonce)}.${AVATAR_TYPES[contentType]}`;
       // The store signs method, name, expiry and type; only the path differs from an answer upload's.
-      const signedURL = store.putUrl(fileName, contentType, clock.now()).replace(`${UPLOAD_PUT_PREFIX}/`, `${AVATAR_PUT_PREFIX}/`);
+      const signedURL = await store.putUrl(fileName, contentType, clock.now(), AVATAR_PUT_PREFIX);
       return { fileName, signedURL };
     },
 
@@ -167,7 +167,11 @@ export function createProfileService({ profiles, auth, tokens, store, clock, log
     /** POST /saveAvatar: the uploaded image becomes the student's avatar; the one before is removed. */
     async saveAvatar(user: UserRecord, fileName: string): Promise<SaveAvatarReply> {
       if (!isOwnAvatarKey(user.id, fileName)) throw new AppError('not_found', PROFILE_MESSAGES.avatarBadFile);
-      if (!(await store.exists(fileName))) throw new AppError('conflict', PROFILE_MESSAGES.avatarNotUploaded);
+      // The bytes are checked here too: a PUT straight to S3 never passed this server.
+      const checked = await store.check(fileName, AVATAR_KEY.exec(fileName)?.[3] as 'png' | 'jpg', AVATAR_MAX_BYTES);
+      if (checked.status === 'missing') throw new AppError('conflict', PROFILE_MESSAGES.avatarNotUploaded);
+      if (checked.status === 'too_large') throw new AppError('payload_too_large', PROFILE_MESSAGES.avatarTooLarge);
+      if (checked.status === 'wrong_type') throw new AppError('unprocessable', PROFILE_MESSAGES.avatarNotImage);
       const stored = `${STORED_AVATAR_PREFIX}${fileName}`;
       await profiles.setAvatar(user.id, stored);
       const before = user.avatar?.startsWith(STORED_AVATAR_PREFIX) ? user.avatar.slice(STORED_AVATAR_PREFIX.length) : null;

@@ -16,7 +16,7 @@ import type { Clock } from '../lib/clock';
 import { newObjectId } from '../lib/object-id';
 import type { EngagementRow, QueryRepository, QueryRow } from '../repositories/query-repository';
 import type { UserRecord } from '../repositories/user-repository';
-import { UPLOAD_PUT_PREFIX, UploadTooLargeError } from './upload-store';
+import { UploadTooLargeError } from './upload-store';
 import type { UploadStore } from './upload-store';
 
 /** Where a query attachment's signed PUT URL points (outside /api, like the answer uploads'). */
@@ -69,10 +69,15 @@ export function createQueryService({ queries, store, clock, secret }: QueryServi
       }
     }
     const prefix = `${QUERY_PUT_PREFIX}/`;
-    const fileKey = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    // On S3 the URL is the bucket's (…/uploads/{key}); the key is bound to the student either way.
+    const fileKey = path.startsWith(prefix) ? path.slice(prefix.length) : store.kind === 's3' ? path.slice(path.lastIndexOf('/') + 1) : '';
     const issue = (message: string) => ({ issues: [{ path: 'attachment', message }] });
     if (!isOwnKey(userId, fileKey)) throw new AppError('unprocessable', QUERY_MESSAGES.attachmentBadUrl, issue(QUERY_MESSAGES.attachmentBadUrl));
-    if (!(await store.exists(fileKey))) throw new AppError('conflict', QUERY_MESSAGES.attachmentNotUploaded, issue(QUERY_MESSAGES.attachmentNotUploaded));
+    // The bytes are checked here too: a PUT straight to S3 never passed this server.
+    const checked = await store.check(fileKey, ATTACHMENT_KEY.exec(fileKey)?.[3] as 'pdf' | 'png' | 'jpg', QUERY_ATTACHMENT_MAX_BYTES);
+    if (checked.status === 'missing') throw new AppError('conflict', QUERY_MESSAGES.attachmentNotUploaded, issue(QUERY_MESSAGES.attachmentNotUploaded));
+    if (checked.status === 'too_large') throw new AppError('payload_too_large', QUERY_MESSAGES.attachmentTooLarge, issue(QUERY_MESSAGES.attachmentTooLarge));
+    if (checked.status === 'wrong_type') throw new AppError('unprocessable', QUERY_MESSAGES.attachmentNotThatType, issue(QUERY_MESSAGES.attachmentNotThatType));
     return `${STORED_ATTACHMENT_PREFIX}${fileKey}`;
   }
 
@@ -114,11 +119,12 @@ export function createQueryService({ queries, store, clock, secret }: QueryServi
     },
 
     /** POST /queries-attachment-url: a name bound to this student and a signed URL to PUT the file to. */
-    attachmentUrl(user: UserRecord, contentType: QueryAttachmentContentType): QueryAttachmentUrlReply {
+    async attachmentUrl(user: UserRecord, contentType: QueryAttachmentContentType): Promise<QueryAttachmentUrlReply> {
       const nonce = randomBytes(8).toString('hex');
       const fileKey = `${nonce}${macOf(user.id, nonce)}.${QUERY_ATTACHMENT_TYPES[contentType]}`;
       // The store signs method, name, expiry and type; only the path differs from an answer upload's.
-      return { url: store.putUrl(fileKey, contentType, clock.now()).replace(`${UPLOAD_PUT_PREFIX}/`, `${QUERY_PUT_PREFIX}/`) };
+      // The portal PUTs with x-amz-acl: public-read (spec section 7): on S3 that header is signed too.
+      return { url: await store.putUrl(fileKey, contentType, clock.now(), QUERY_PUT_PREFIX, { publicRead: true }) };
     },
 
     /** PUT /blobs/query/{file}: stores the file if the link is valid and the bytes are what the name says. */

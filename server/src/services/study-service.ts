@@ -164,7 +164,7 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
       const { contentType } = STUDY_UPLOAD_TYPES[ext];
       await study.insertUpload({ id, itemId: item.id, userId: user.id, ext, contentType, name: request.file_name, stype: request.stype ?? null, createdAt: now });
       const fileName = `${id}.${ext}`;
-      return { fileName, signedURL: store.putUrl(fileName, contentType, now, STUDY_PUT_PREFIX) };
+      return { fileName, signedURL: await store.putUrl(fileName, contentType, now, STUDY_PUT_PREFIX) };
     },
 
     /** PUT to a signed URL: stores the bytes if the signature, size and type are right. */
@@ -191,7 +191,17 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
     async save(user: UserRecord, itemId: string, fileName: string): Promise<AssignmentChangeReply> {
       const item = await changeableItem(user, itemId);
       const upload = await ownSaved(user, item.id, fileName);
-      if (upload.status === 'pending') throw new AppError('conflict', STUDY_MESSAGES.notUploadedYet);
+      if (upload.status === 'pending') {
+        // A PUT straight to S3 never passed this server: its bytes are checked now (decision 0036).
+        const ext = isStudyExtension(upload.ext) ? upload.ext : null;
+        if (!ext) throw new AppError('not_found', STUDY_MESSAGES.noSuchFile);
+        const { maxBytes } = STUDY_UPLOAD_TYPES[ext];
+        const checked = await store.check(keyOf(upload), ext, maxBytes);
+        if (checked.status === 'missing') throw new AppError('conflict', STUDY_MESSAGES.notUploadedYet);
+        if (checked.status === 'too_large') throw new AppError('payload_too_large', STUDY_MESSAGES.tooLarge(maxBytes));
+        if (checked.status === 'wrong_type') throw new AppError('unprocessable', STUDY_MESSAGES.notThatType(ext));
+        await study.markUploaded(upload.id, checked.size, clock.now());
+      }
       await study.markSaved(upload.id, clock.now());
       return { message: STUDY_MESSAGES.uploaded, data: await uploadsOf(item.id, user.id) };
     },

@@ -7,23 +7,29 @@ import { createAttemptService } from './attempt-service';
 import { createPaperCache } from './paper-cache';
 import { createTestService } from './test-service';
 import { createUploadService } from './upload-service';
+import { createBlobStore } from './blob-store';
+import type { BlobStore } from './blob-store';
 import { createUploadStore } from './upload-store';
 
 export interface TestModuleDeps {
   db: AppDatabase;
-  config: Pick<Config, 'graceSeconds' | 'blobDir' | 'jwtSecret'>;
+  config: Pick<Config, 'graceSeconds' | 'blobDir' | 'jwtSecret' | 's3'>;
+  /** The blob store (default: the one the configuration names: S3 with S3_*, else BLOB_DIR). */
+  blobs?: BlobStore;
   clock: Clock;
   logger: Logger;
 }
 
 /** The timed-test services, built once and shared by the routes and the deadline sweeper. */
-export function createTestModule({ db, config, clock, logger }: TestModuleDeps) {
+export function createTestModule({ db, config, clock, logger, blobs = createBlobStore(config) }: TestModuleDeps) {
   const papers = createPaperCache(createTestRepository(db.kysely));
   const graceMs = config.graceSeconds * 1000;
-  const uploadStore = createUploadStore(config.blobDir, config.jwtSecret);
+  const uploadStore = createUploadStore(blobs, config.jwtSecret);
   const uploads = createUploadService({ db: db.kysely, papers, store: uploadStore, clock, graceMs });
   return {
     papers,
+    /** Every stored file: uploads, public/ and certificates/ (the routes serve them through it). */
+    blobs,
     uploadStore,
     uploads,
     catalog: createTestService({ db: db.kysely, papers, clock, graceMs }),

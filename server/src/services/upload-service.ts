@@ -191,7 +191,7 @@ export function createUploadService({ db, papers, store, clock, graceMs }: Uploa
       const id = randomBytes(16).toString('hex');
       await uploads.insert({ id, attemptId: attempt.id, qn, ext, contentType: UPLOAD_TYPES[ext].contentType, createdAt: now });
       const fileName = `${id}.${ext}`;
-      return { fileName, signedURL: store.putUrl(fileName, UPLOAD_TYPES[ext].contentType, now) };
+      return { fileName, signedURL: await store.putUrl(fileName, UPLOAD_TYPES[ext].contentType, now) };
     },
 
     /** PUT to a signed URL: stores the bytes if the signature, size and type are right. */
@@ -222,7 +222,16 @@ export function createUploadService({ db, papers, store, clock, graceMs }: Uploa
       const { test, attempt } = await attemptOf(user, testId);
       const upload = await ownUpload(attempt, request.fileName, qn);
       if (upload.ext !== ext) throw new AppError('not_found', UPLOAD_ERRORS.noSuchFile);
-      if (upload.status === 'pending') throw new AppError('conflict', UPLOAD_ERRORS.notUploadedYet);
+      if (upload.status === 'pending') {
+        // A PUT straight to S3 never passed this server: its bytes are checked now (the embedded
+        // store's PUT handler checked them on arrival, so there a pending row has no file).
+        const type = UPLOAD_TYPES[ext];
+        const checked = await store.check(fileKeyOf(upload), ext, type.maxBytes);
+        if (checked.status === 'missing') throw new AppError('conflict', UPLOAD_ERRORS.notUploadedYet);
+        if (checked.status === 'too_large') throw new AppError('payload_too_large', UPLOAD_ERRORS.tooLarge(type.maxBytes));
+        if (checked.status === 'wrong_type') throw new AppError('unprocessable', UPLOAD_ERRORS.notThatType(ext));
+        await uploads.markUploaded(upload.id, checked.size, now);
+      }
       const afterSubmit = await checkAllowed(user, test, attempt, qn, ext, now);
       await uploads.markSaved(upload.id, afterSubmit, now);
       return newData(attempt.id, qn, UPLOAD_MESSAGES.uploaded);

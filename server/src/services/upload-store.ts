@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import type { Context } from 'hono';
 import type { UploadExtension } from '@invigil/shared/api/uploads';
 import type { StudyUploadExtension } from '@invigil/shared/api/study-messages';
+import { createEmbeddedBlobStore } from './blob-store';
+import type { BlobStore } from './blob-store';
 
 /** Where signed upload and download URLs point (outside /api: the API's small body limit does not apply). */
 export const UPLOAD_PUT_PREFIX = '/blobs/upload';
@@ -80,15 +80,66 @@ export function looksLike(ext: StoredExtension, head: Buffer): boolean {
   }
 }
 
-export class UploadTooLargeError extends Error {}
+/** A body over its size limit (the store's own error, under the name the services know). */
+export { BlobTooLargeError as UploadTooLargeError } from './blob-store';
+
+/** What a browser's PUT left under a file name, checked as the PUT handler checks what it receives. */
+export type StoredCheck = { status: 'ok'; size: number } | { status: 'missing' } | { status: 'too_large' } | { status: 'wrong_type' };
 
 /**
- * The embedded blob store for students' uploads: files under BLOB_DIR/uploads, reached only by
- * URLs this server signs with an HMAC (as S3 presigns in production), so the browser can PUT and
- * GET them without the access token, and nobody can guess another student's file.
+ * Students' uploads: signed PUT URLs, signed GET URLs, and the checks on what is stored. On the
+ * embedded store the server signs its URLs with an HMAC and receives the PUT itself; on S3 the
+ * PUT URL is S3's presigned one and the GET URL (still this server's, HMAC-signed) redirects to a
+ * presigned GET (decision 0036). Either way nobody can guess another student's file.
  */
-export function createUploadStore(blobDir: string, secret: string) {
-  const root = resolve(join(blobDir, 'uploads'));
+export interface UploadStore {
+  readonly kind: BlobStore['kind'];
+  /**
+   * Where the browser PUTs `fileKey` with `contentType`. `prefix`: the embedded store's PUT handler
+   * (answer uploads by default). `publicRead`: the PUT carries x-amz-acl: public-read (query attachments).
+   */
+  putUrl(fileKey: string, contentType: string, nowMs: number, prefix?: string, options?: { publicRead?: boolean }): Promise<string>;
+  /** This server's signed GET URL of a stored file (the same URL for a whole window). */
+  getUrl(fileKey: string, nowMs: number): string;
+  /** True when a PUT or GET to `fileKey` carries a valid, unexpired signature of this server. */
+  verify(method: 'PUT' | 'GET', fileKey: string, query: { e?: string | undefined; s?: string | undefined }, nowMs: number, contentType?: string): boolean;
+  /** Streams a body into the store (at most `maxBytes`, UploadTooLargeError), keeping it only when its first bytes are `ext`. */
+  write(fileKey: string, ext: StoredExtension, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<{ size: number; typeOk: boolean }>;
+  /**
+   * Checks what is stored under `fileKey` (after a browser's PUT straight to S3 the server has not
+   * seen the bytes): its size and first bytes. An object that fails is deleted.
+   */
+  check(fileKey: string, ext: StoredExtension, maxBytes: number): Promise<StoredCheck>;
+  remove(fileKey: string): Promise<void>;
+  /** Sends a stored file to a browser that GETs its signed URL, or undefined when there is none. */
+  serve(c: Context, fileKey: string): Promise<Response | undefined>;
+}
+
+const CONTENT_TYPE_OF: Record<StoredExtension, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  wav: 'audio/wav',
+  pdf: 'application/pdf',
+  webp: 'image/webp',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xls: 'application/vnd.ms-excel',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+};
+
+/** The area of the blob store students' files live in. */
+const UPLOADS = 'uploads';
+
+/**
+ * The upload store on a blob store (a BLOB_DIR path: the embedded one). The URLs' HMAC key comes
+ * from the server secret, so every server process signs and verifies alike.
+ */
+export function createUploadStore(blobs: BlobStore | string, secret: string): UploadStore {
+  const store = typeof blobs === 'string' ? createEmbeddedBlobStore(blobs) : blobs;
   const key = createHmac('sha256', secret).update('invigil-upload-urls').digest();
 
   const signature = (parts: readonly (string | number)[]): string => createHmac('sha256', key).update(parts.join('\n')).digest('base64url');
@@ -100,77 +151,61 @@ export function createUploadStore(blobDir: string, secret: string) {
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
-  const pathOf = (fileKey: string): string => join(root, fileKey);
+  const blobKey = (fileKey: string): string => {
+    // Every caller names files by their fixed patterns; anything else never reaches the store.
+    if (!parseStoredFileKey(fileKey)) throw new Error(`Not a stored file name: ${fileKey}`);
+    return `${UPLOADS}/${fileKey}`;
+  };
 
   return {
-    root,
-    pathOf,
+    kind: store.kind,
 
-    /** `prefix`: where the PUT goes (answer uploads by default; assignment files have their own handler). */
-    putUrl(fileKey: string, contentType: string, nowMs: number, prefix: string = UPLOAD_PUT_PREFIX): string {
+    async putUrl(fileKey, contentType, nowMs, prefix = UPLOAD_PUT_PREFIX, options = {}) {
+      const presigned = store.presignPut(blobKey(fileKey), contentType, PUT_URL_TTL_SECONDS, options);
+      if (presigned) return presigned;
       const expires = Math.floor(nowMs / 1000) + PUT_URL_TTL_SECONDS;
       return `${prefix}/${fileKey}?e=${expires}&s=${signature(['PUT', fileKey, expires, contentType])}`;
     },
 
-    getUrl(fileKey: string, nowMs: number): string {
+    getUrl(fileKey, nowMs) {
       const nowSeconds = Math.floor(nowMs / 1000);
       const expires = (Math.floor(nowSeconds / GET_URL_WINDOW_SECONDS) + 2) * GET_URL_WINDOW_SECONDS;
       return `${UPLOAD_GET_PREFIX}/${fileKey}?e=${expires}&s=${signature(['GET', fileKey, expires])}`;
     },
 
-    /** True when a PUT or GET to `fileKey` carries a valid, unexpired signature. */
-    verify(method: 'PUT' | 'GET', fileKey: string, query: { e?: string; s?: string }, nowMs: number, contentType = ''): boolean {
+    verify(method, fileKey, query, nowMs, contentType = '') {
       const expires = Number(query.e);
       if (!Number.isInteger(expires) || expires * 1000 < nowMs) return false;
       const parts = method === 'PUT' ? ['PUT', fileKey, expires, contentType] : ['GET', fileKey, expires];
       return signatureMatches(signature(parts), query.s);
     },
 
-    /**
-     * Streams a body into the store, refusing more than `maxBytes`, and checks its first bytes
-     * for `ext`. Written to a temporary name and renamed, so a file is either whole or absent.
-     */
-    async write(fileKey: string, ext: StoredExtension, body: AsyncIterable<Uint8Array>, maxBytes: number): Promise<{ size: number; typeOk: boolean }> {
-      await mkdir(root, { recursive: true });
-      const target = pathOf(fileKey);
-      const temporary = `${target}.part-${process.pid}-${Date.now()}`;
-      const out = createWriteStream(temporary, { flags: 'wx' });
-      let size = 0;
-      let head = Buffer.alloc(0);
-      try {
-        for await (const chunk of body) {
-          size += chunk.byteLength;
-          if (size > maxBytes) throw new UploadTooLargeError();
-          if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
-          if (!out.write(chunk)) await new Promise<void>((done) => out.once('drain', done));
-        }
-        await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
-      } catch (error) {
-        out.destroy();
-        await rm(temporary, { force: true });
-        throw error;
-      }
-      const typeOk = size > 0 && looksLike(ext, head);
-      if (!typeOk) {
-        await rm(temporary, { force: true });
-        return { size, typeOk };
-      }
-      await rename(temporary, target);
-      return { size, typeOk };
+    write(fileKey, ext, body, maxBytes) {
+      return store.write(blobKey(fileKey), body, { maxBytes, contentType: CONTENT_TYPE_OF[ext], accept: (head) => looksLike(ext, head) });
     },
 
-    async exists(fileKey: string): Promise<boolean> {
-      try {
-        return (await stat(pathOf(fileKey))).isFile();
-      } catch {
-        return false;
+    async check(fileKey, ext, maxBytes) {
+      const key = blobKey(fileKey);
+      const size = await store.size(key);
+      if (size === undefined) return { status: 'missing' };
+      if (size > maxBytes) {
+        await store.remove(key);
+        return { status: 'too_large' };
       }
+      const head = size > 0 ? await store.readHead(key, 16) : Buffer.alloc(0);
+      if (head === undefined) return { status: 'missing' };
+      if (size === 0 || !looksLike(ext, head)) {
+        await store.remove(key);
+        return { status: 'wrong_type' };
+      }
+      return { status: 'ok', size };
     },
 
-    async remove(fileKey: string): Promise<void> {
-      await rm(pathOf(fileKey), { force: true });
+    async remove(fileKey) {
+      await store.remove(blobKey(fileKey));
     },
+
+    // The URL changes when its signature window does; the bytes of a file never change.
+    serve: (c, fileKey) => store.serve(c, blobKey(fileKey), { cacheControl: 'private, max-age=3600, immutable' }),
   };
 }
-
-export type UploadStore = ReturnType<typeof createUploadStore>;

@@ -17,6 +17,7 @@ import { seedDemoPortal } from '../seed/demo-portal';
 import { writeDemoCertificateFiles } from '../seed/demo-certificates';
 import { seedDemoTests } from '../seed/demo-tests';
 import { seedDemoProctor } from '../seed/demo-live-proctor';
+import { createBlobStore } from '../services/blob-store';
 import { createTestModule } from '../services/test-module';
 import type { TestModule } from '../services/test-module';
 import { useTestDatabases } from './test-db';
@@ -94,13 +95,14 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     const clock = fakeClock();
     const logger = recordingLogger();
     const users = createUserRepository(db.kysely, logger);
+    const blobs = createBlobStore(config);
     if (await seedDemoData(users, clock)) {
-      await seedDemoTests(db.kysely, clock, config.blobDir, logger);
+      await seedDemoTests(db.kysely, clock, blobs, logger);
       await seedDemoProctor(db.kysely, clock);
       await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
-      writeDemoCertificateFiles(config.blobDir);
+      await writeDemoCertificateFiles(blobs);
     }
-    const tests = createTestModule({ db, config, clock, logger });
+    const tests = createTestModule({ db, config, clock, logger, blobs });
     const app = buildApp({ db, config, clock, logger, tests });
     const userIds = Object.fromEntries((await db.kysely.selectFrom('users').select(['id', 'reg_no']).execute()).map((row) => [row.reg_no, row.id]));
 

@@ -3,6 +3,8 @@
 // Usage: npm run bench:proctor [-- --rounds=3] [-- --only=human-mesh,tiny320] [-- --long-seconds=60] [-- --test-page-seconds=60]
 //        npm run bench:proctor -- --test-page-only  (only the long tasks on the test page, about 2 minutes)
 //        npm run bench:proctor -- --report      (print the last run's figures again)
+//        npm run bench:proctor -- --eval        (the evaluation set of issue 13, as the product runs it: decision
+//                                               0037, bench/proctor/eval.mjs; -- --eval --report prints it again)
 //
 // Builds the 30 frames (scripts/make-face-frames.mjs: 10 with no face, 10 with one, 10 with two or
 // more, 640x480, plus the same frames at 60% size), bundles the model runners into Web Workers
@@ -37,6 +39,11 @@ import { measureTestPageLongTasks, testPageLine } from './proctor/test-page.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
+if (args.includes('--eval')) {
+  const { runEvalBench } = await import('./proctor/eval.mjs');
+  await runEvalBench(args);
+  process.exit(0);
+}
 const arg = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const ROUNDS = Number(arg('rounds', 3));
 /** Seconds of the long-task run (0 skips it). */

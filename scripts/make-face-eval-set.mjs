@@ -499,7 +499,7 @@ async function build() {
 
   // No face.
   const zero = (group, image, sources, transforms, extra = {}) => add(image, { label: '0', faces: 0, case: group, sources, transforms, ...extra });
-  for (const [k, scene] of SCENES.entries()) zero('zero-empty-room', await sceneOf(scene), srcOf(scene[0]), ['a 4:3 crop of the photo, scaled']);
+  for (const scene of SCENES) zero('zero-empty-room', await sceneOf(scene), srcOf(scene[0]), ['a 4:3 crop of the photo, scaled']);
   zero('zero-empty-room', await cropOf(await sourceImage('hall'), [0, 0, 640, 480], W, H), srcOf('hall'), ['as shipped']);
   zero('zero-covered', lowLight(blank(40), 0.3, 5), [], ['synthetic: a covered camera (dark grey and noise)']);
   zero('zero-covered', await cropOf(await sourceImage('clock'), [0, 20, 733, 497], W, H), srcOf('clock'), ['a real webcam frame: the face entirely behind a clock held up'], { sourceNotes: 'a person is there, the face is not visible' });

@@ -1,7 +1,7 @@
-import type { ZodType } from 'zod';
+import { safeParse, type ZodMiniType } from 'zod/mini';
 
 /** A message off a WebSocket, checked against its schema: anything else (not text, not JSON, unknown) is null. */
-export function parseSocketMessage<T>(data: unknown, schema: ZodType<T>, maxLength = 1_000_000): T | null {
+export function parseSocketMessage<T>(data: unknown, schema: ZodMiniType<T>, maxLength = 1_000_000): T | null {
   if (typeof data !== 'string' || data.length > maxLength) return null;
   let json: unknown;
   try {
@@ -9,6 +9,6 @@ export function parseSocketMessage<T>(data: unknown, schema: ZodType<T>, maxLeng
   } catch {
     return null;
   }
-  const parsed = schema.safeParse(json);
+  const parsed = safeParse(schema, json);
   return parsed.success ? parsed.data : null;
 }

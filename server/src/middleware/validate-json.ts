@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from '../lib/app-error';
 import { readableErrorMap, toReadableIssues } from '../lib/readable-issues';
 
@@ -30,8 +30,8 @@ function findNul(value: unknown, path: (string | number)[] = []): (string | numb
  * schema. 400 when it is not JSON; 422 with the first problem as `message` and every problem in
  * `issues` when it does not fit. The parsed value is `c.get('body')`.
  */
-export function validateJson<S extends z.ZodType>(schema: S) {
-  return createMiddleware<{ Variables: { body: z.output<S> } }>(async (c, next) => {
+export function validateJson<S extends z.core.$ZodType>(schema: S) {
+  return createMiddleware<{ Variables: { body: z.core.output<S> } }>(async (c, next) => {
     const text = await c.req.text();
     let json: unknown;
     try {
@@ -48,8 +48,8 @@ export function validateJson<S extends z.ZodType>(schema: S) {
  * Like `validateJson`, but a form (urlencoded or multipart, as the spec's upload calls send) is
  * read too: its text fields become the object that is validated; files are left out.
  */
-export function validateJsonOrForm<S extends z.ZodType>(schema: S) {
-  return createMiddleware<{ Variables: { body: z.output<S> } }>(async (c, next) => {
+export function validateJsonOrForm<S extends z.core.$ZodType>(schema: S) {
+  return createMiddleware<{ Variables: { body: z.core.output<S> } }>(async (c, next) => {
     const type = c.req.header('content-type')?.toLowerCase() ?? '';
     if (!type.startsWith('application/x-www-form-urlencoded') && !type.startsWith('multipart/form-data')) {
       return validateJson(schema)(c, next);
@@ -69,8 +69,9 @@ export function validateJsonOrForm<S extends z.ZodType>(schema: S) {
 export const INVALID_FORM_MESSAGE = 'The request body is not a valid form.';
 
 /** The value parsed by `schema`, or a 422 with every problem; NUL characters refused (PostgreSQL). */
-export function checkedBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value, { error: readableErrorMap });
+export function checkedBody<S extends z.core.$ZodType>(schema: S, value: unknown): z.core.output<S> {
+  // The function form: the shared schemas are classic zod or zod/mini (those the portal's test page parses).
+  const result = z.safeParse(schema, value, { error: readableErrorMap });
   if (!result.success) {
     const issues = toReadableIssues(result.error.issues);
     throw new AppError('unprocessable', issues[0]?.message ?? 'The request is not valid.', { issues });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the test page parses this reply (classic zod would add its whole core to that page).
+import * as z from 'zod/mini';
 
 /**
  * Video proctoring rooms (issue 12, decision 0034). The server names each room and its password
@@ -18,15 +19,15 @@ export const videoModeSchema = z.enum(VIDEO_MODES);
 
 export const videoRoomSchema = z.object({
   /** The Jitsi Meet host whose /external_api.js the page loads. */
-  domain: z.string().min(1).max(253),
-  room: z.string().regex(/^[a-z0-9-]{1,100}$/),
-  password: z.string().min(8).max(100),
+  domain: z.string().check(z.minLength(1), z.maxLength(253)),
+  room: z.string().check(z.regex(/^[a-z0-9-]{1,100}$/)),
+  password: z.string().check(z.minLength(8), z.maxLength(100)),
   /** The name the others in the room see: the student's, or the proctor's. */
-  display_name: z.string().max(200),
+  display_name: z.string().check(z.maxLength(200)),
   /** Video height in pixels: 720 single, 180 multi. */
-  resolution: z.number().int().positive().max(2160),
+  resolution: z.int().check(z.positive(), z.maximum(2160)),
   /** Single mode: the student's room closes this long after the proctor leaves; null otherwise. */
-  auto_close_ms: z.number().int().positive().max(60_000).nullable(),
+  auto_close_ms: z.nullable(z.int().check(z.positive(), z.maximum(60_000))),
 });
 export type VideoRoom = z.infer<typeof videoRoomSchema>;
 
@@ -34,7 +35,7 @@ export const videoProctoringReplySchema = z.object({
   mode: videoModeSchema,
   /** The institute has a Jitsi domain (JITSI_DOMAIN): false means video proctoring cannot be reached. */
   configured: z.boolean(),
-  room: videoRoomSchema.nullable(),
+  room: z.nullable(videoRoomSchema),
 });
 export type VideoProctoringReply = z.infer<typeof videoProctoringReplySchema>;
 

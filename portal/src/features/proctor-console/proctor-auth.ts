@@ -1,6 +1,6 @@
 import { proctorSchema, type Proctor } from '@invigil/shared/api/live';
 import { signal } from '@preact/signals-react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { storage } from '../../lib/storage';
 
 /**
@@ -14,7 +14,7 @@ export interface ProctorSession {
   proctor: Proctor;
 }
 
-const storedSchema = z.object({ token: z.string().min(1), proctor: proctorSchema });
+const storedSchema = z.object({ token: z.string().check(z.minLength(1)), proctor: proctorSchema });
 
 /** The token's exp (seconds), read without trusting it: the server checks the signature. */
 function expiresAt(token: string): number | null {

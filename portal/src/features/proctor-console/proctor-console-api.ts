@@ -16,14 +16,14 @@ import {
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
 import { videoProctoringReplySchema, type VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
 import { ofetch } from 'ofetch';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, toApiError } from '../../lib/api-client';
 import { endProctorSession, proctorSession } from './proctor-auth';
 
 const client = ofetch.create({ baseURL: API_PREFIX, retry: 0 });
 
 /** A console call with the proctor's token (never the student's); a 401 ends the proctor's session. */
-async function proctorCall<S extends z.ZodType>(schema: S, path: string, options: { method?: 'GET' | 'POST'; body?: Record<string, unknown>; signal?: AbortSignal; auth?: boolean } = {}): Promise<z.infer<S>> {
+async function proctorCall<S extends z.ZodMiniType>(schema: S, path: string, options: { method?: 'GET' | 'POST'; body?: Record<string, unknown>; signal?: AbortSignal; auth?: boolean } = {}): Promise<z.infer<S>> {
   const token = proctorSession.value?.token;
   if (options.auth !== false && !token) throw new ApiError('Log in required!', 401);
   let data: unknown;
@@ -37,7 +37,7 @@ async function proctorCall<S extends z.ZodType>(schema: S, path: string, options
   } catch (error) {
     throw toApiError(error, options.auth === false ? undefined : endProctorSession);
   }
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) throw new ApiError('Something went wrong!', null);
   return parsed.data;
 }

@@ -11,4 +11,10 @@ describe('the route table as the build reads it (module preloads per route)', ()
     expect(parsed.find((route) => route.path === '/desk')?.module).toBe('../features/desk/desk-page');
     expect(parsed.find((route) => route.path === '/fee-list')?.module).toBe('../features/fees/fee-list-page');
   });
+
+  it("reads each route's first GETs as the table names them, for the page's early-data script", () => {
+    const parsed = parseRouteTable(readFileSync(join(__dirname, 'route-table.ts'), 'utf8'));
+    for (const route of ROUTES) expect(parsed.find((entry) => entry.path === route.path)?.data ?? [], route.path).toEqual(route.data ?? []);
+    expect(parsed.find((route) => route.path === '/desk')?.data).toEqual(['/desk', '/attendances/stat', '/live-class']);
+  });
 });

@@ -1,6 +1,7 @@
 import { FetchError } from 'ofetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, CONNECTION_MESSAGE, apiCall, configureApi, loadEarly, toApiError } from './api-client';
+import { startEarlyCalls } from './early-data';
 
 function fetchError(status: number | null, data?: unknown): FetchError {
   const error = new FetchError('request failed');
@@ -81,6 +82,27 @@ describe('loadEarly: a screen takes the reply of the call started at app start',
     await expect(apiCall('/desk')).rejects.toMatchObject({ message: 'busy', status: 503 });
     expect(await apiCall('/desk')).toEqual({ ok: true });
     expect(calls).toHaveLength(2);
+  });
+
+  it("takes the reply of the call the page's early script sent: one request in all", async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([json({ from: 'page' })]);
+    startEarlyCalls({ pattern: '/test-results', calls: ['/test/myresults?page=1'] }, '/test-results', 'token');
+    loadEarly('/test/myresults', { page: '1' });
+    expect(await apiCall('/test/myresults', { query: { page: '1' } })).toEqual({ from: 'page' });
+    expect(calls).toEqual(['/api/test/myresults?page=1']);
+  });
+
+  it("asks again when the page's early call failed; a reply to another session's token is never used", async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([json({ message: 'Log in required!' }, 401), json({ again: true }), json({ other: 'session' }), json({ mine: true })]);
+    startEarlyCalls({ pattern: '/desk', calls: ['/desk'] }, '/desk', 'token');
+    loadEarly('/desk');
+    expect(await apiCall('/desk')).toEqual({ again: true });
+    startEarlyCalls({ pattern: '/fee-list', calls: ['/fee-list'] }, '/fee-list', 'someone-else');
+    loadEarly('/fee-list');
+    expect(await apiCall('/fee-list')).toEqual({ mine: true });
+    expect(calls).toHaveLength(4);
   });
 
   it('nothing is started without a session', async () => {

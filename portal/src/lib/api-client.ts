@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
 import { FetchError, ofetch } from 'ofetch';
+import { takeEarlyFetch } from './early-data';
 
 export const CONNECTION_MESSAGE = 'Please check your internet connection!';
 export const LOGIN_REQUIRED_MESSAGE = 'Log in required!';
@@ -81,11 +82,14 @@ function callKey(path: string, query: CallOptions['query']): string {
  * Starts a GET the screen about to open will make, while its code still loads (app start): the
  * screen's own identical call, within EARLY_REPLY_TTL_MS, takes this reply instead of asking again,
  * once. It is the screen's call started sooner: a failure is the screen's failure, shown with its
- * Retry as any other.
+ * Retry as any other. When the page's own early script (app/early-data.ts) has already sent this
+ * call, its reply is used; if that one failed in any way, the call is asked again here.
  */
 export function loadEarly(path: string, query?: CallOptions['query']): void {
-  if (!hooks.getToken()) return;
-  const reply = apiCall(path, { query });
+  const token = hooks.getToken();
+  if (!token) return;
+  const fromPage = takeEarlyFetch(path, query, token, EARLY_REPLY_TTL_MS);
+  const reply = fromPage ? fromPage.catch(() => askServer(path, { query })) : askServer(path, { query });
   reply.catch(() => undefined);
   earlyReplies.set(callKey(path, query), { at: Date.now(), reply });
 }
@@ -99,11 +103,17 @@ function takeEarlyReply(path: string, query: CallOptions['query']): Promise<unkn
 }
 
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
-  const { auth = true, method = 'GET', body, query, signal, keepalive } = options;
+  const { method = 'GET', query } = options;
   if (method === 'GET' && earlyReplies.size > 0) {
     const early = takeEarlyReply(path, query);
     if (early) return early as Promise<T>;
   }
+  return askServer<T>(path, options);
+}
+
+/** The call itself, never an early reply. */
+async function askServer<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const { auth = true, method = 'GET', body, query, signal, keepalive } = options;
   const token = hooks.getToken();
   if (auth && !token) throw new ApiError(LOGIN_REQUIRED_MESSAGE, null);
   try {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { EARLY_DATA_META } from '@invigil/shared/api/http';
 
 /** Written by the portal's build (scripts/route-preloads-vite-plugin.ts). */
 const ROUTE_PRELOADS_FILE = join('.vite', 'route-preloads.json');
@@ -14,9 +15,14 @@ export interface PortalPage {
 }
 
 interface PreloadRoute {
+  pattern: string;
   match: RegExp;
   files: string[];
+  /** The route's first GETs, named in the page for its early-data script (portal/src/lib/early-data.ts). */
+  data: string[];
 }
+
+const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A route pattern of the portal (`/test/:id/in`) as a regular expression of whole paths. */
 export function patternToRegExp(pattern: string): RegExp {
@@ -31,11 +37,11 @@ function readPreloadRoutes(root: string): PreloadRoute[] {
   try {
     const parsed = JSON.parse(readFileSync(join(root, ROUTE_PRELOADS_FILE), 'utf8')) as { routes?: unknown };
     if (!Array.isArray(parsed.routes)) return [];
-    return parsed.routes.flatMap((route: { path?: unknown; files?: unknown }) =>
-      typeof route.path === 'string' && Array.isArray(route.files) && route.files.every((file) => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file))
-        ? [{ match: patternToRegExp(route.path), files: route.files as string[] }]
-        : [],
-    );
+    return parsed.routes.flatMap((route: { path?: unknown; files?: unknown; data?: unknown }) => {
+      if (typeof route.path !== 'string' || !Array.isArray(route.files) || !route.files.every((file) => typeof file === 'string' && /^assets\/[\w.-]+\.js$/.test(file))) return [];
+      const data = Array.isArray(route.data) && route.data.every((call) => typeof call === 'string' && call.startsWith('/')) ? (route.data as string[]) : [];
+      return [{ pattern: route.path, match: patternToRegExp(route.path), files: route.files as string[], data }];
+    });
   } catch {
     // An older build without the file: every path gets the plain index.html.
     return [];
@@ -53,22 +59,24 @@ function page(html: string): PortalPage {
 }
 
 /**
- * index.html for each path of the SPA, naming the chunks of that path's screen as module
- * preloads: the browser fetches them beside the entry, not one round trip after the entry ran.
- * Built once per distinct set of chunks, compressed once, kept in memory.
+ * index.html for each path of the SPA, with a plan for the page's early-data script
+ * (portal/src/lib/early-data.ts): the route's first GETs, which it starts before the app's entry
+ * has even arrived, and the chunks of the route's screen, which it preloads as soon as the entry
+ * has arrived (not one round trip after the entry ran, and not competing with the entry for a
+ * slow link). The script fills the path's parameters itself, so one page serves every path of a
+ * route. Built once per route, compressed once, kept in memory.
  */
 export function createPortalIndex(root: string, indexFile = join(root, 'index.html')): (path: string) => PortalPage {
   const base = readFileSync(indexFile, 'utf8');
   const routes = readPreloadRoutes(root);
   const pages = new Map<string, PortalPage>();
   return (path) => {
-    const files = routes.find((route) => route.match.test(path))?.files ?? [];
-    const key = files.join(' ');
-    let built = pages.get(key);
+    const route = routes.find((candidate) => candidate.match.test(path));
+    const plan = route && (route.data.length > 0 || route.files.length > 0) ? JSON.stringify({ pattern: route.pattern, calls: route.data, preload: route.files }) : '';
+    let built = pages.get(plan);
     if (!built) {
-      const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
-      built = page(links ? base.replace('</head>', `${links}  </head>`) : base);
-      pages.set(key, built);
+      built = page(plan ? base.replace('</head>', `    <meta name="${EARLY_DATA_META}" content="${escapeAttribute(plan)}">\n  </head>`) : base);
+      pages.set(plan, built);
     }
     return built;
   };

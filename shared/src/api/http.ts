@@ -10,3 +10,6 @@ export const ACCESS_TOKEN_HEADER = 'x-access-token';
 /** Reply type 100: the attempt was already submitted (spec: 'Test already submitted.'). */
 export const ALREADY_SUBMITTED_TYPE = 100;
 export const ALREADY_SUBMITTED_MESSAGE = 'Test already submitted.';
+
+/** The page's meta naming the opening route's first GETs and screen chunks (portal/src/lib/early-data.ts reads it). */
+export const EARLY_DATA_META = 'invigil-early-data';

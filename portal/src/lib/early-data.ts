@@ -1,0 +1,184 @@
+// The opening route's first GETs, started by a tiny script of their own as soon as the page is
+// parsed: on a slow phone the app's entry takes about a second to arrive and more to run, and the
+// data can be here by then (decision 0032). The server names the route's calls in the page
+// (<meta name="invigil-early-data">, server/src/routes/portal-index.ts); the app takes each reply
+// once through `takeEarlyFetch` (api-client.ts `loadEarly`) and asks again itself on any
+// failure, so an early call never decides an outcome on its own.
+//
+// Kept free of the app's libraries: this is its own entry chunk, loaded before the entry.
+import { ACCESS_TOKEN_HEADER, API_PREFIX, EARLY_DATA_META } from '@invigil/shared/api/http';
+import { STORAGE_KEYS } from './storage';
+
+/**
+ * What the server writes in the page: the route's pattern, its `data` calls (route-table.ts) and
+ * the chunks of its screen that the app's entry does not load (`preload`).
+ */
+export interface EarlyDataPlan {
+  pattern: string;
+  calls: readonly string[];
+  preload?: readonly string[];
+}
+
+export interface EarlyCall {
+  path: string;
+  query: Record<string, string>;
+}
+
+/** One call's key: its path and its query in name order (the app's identical call finds it). */
+export function earlyCallKey(path: string, query: Record<string, string | number | boolean | undefined> = {}): string {
+  const params = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .sort();
+  return params.length > 0 ? `${path}?${params.join('&')}` : path;
+}
+
+/**
+ * The calls of a plan for a visit of `pathname`: each `:name` filled with that segment of the
+ * path, decoded then encoded as the screens encode it, and the `?query` split off. Null when the
+ * path does not fit the pattern.
+ */
+export function plannedCalls(plan: EarlyDataPlan, pathname: string): EarlyCall[] | null {
+  const patternParts = plan.pattern.split('/');
+  const pathParts = pathname.replace(/(.)\/$/, '$1').split('/');
+  if (patternParts.length !== pathParts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of patternParts.entries()) {
+    const segment = pathParts[index] ?? '';
+    if (part.startsWith(':')) {
+      if (!segment) return null;
+      let value = segment;
+      try {
+        value = decodeURIComponent(segment);
+      } catch {
+        // A malformed escape: sent as it came.
+      }
+      params[part.slice(1)] = value;
+    } else if (part.toLowerCase() !== segment.toLowerCase()) return null;
+  }
+  return plan.calls.map((call) => {
+    const [path = '', search = ''] = call.split('?');
+    return {
+      path: path.replace(/:(\w+)/g, (_whole, name: string) => encodeURIComponent(params[name] ?? '')),
+      query: Object.fromEntries(new URLSearchParams(search)),
+    };
+  });
+}
+
+/** The session token when it is there and not expired (else nothing is asked: the app will ask for a login). */
+function liveToken(): string | null {
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+  const payload = token?.split('.')[1];
+  if (!token || !payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof claims.exp === 'number' && claims.exp * 1000 > Date.now() ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+interface StartedCall {
+  at: number;
+  token: string;
+  response: Promise<Response>;
+}
+
+const started = new Map<string, StartedCall>();
+
+function readPlan(): EarlyDataPlan | null {
+  const content = document.querySelector<HTMLMetaElement>(`meta[name="${EARLY_DATA_META}"]`)?.content;
+  if (!content) return null;
+  try {
+    const plan = JSON.parse(content) as Partial<EarlyDataPlan>;
+    const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((item) => typeof item === 'string');
+    if (typeof plan.pattern !== 'string' || !strings(plan.calls)) return null;
+    return { pattern: plan.pattern, calls: plan.calls, preload: strings(plan.preload) ? plan.preload.filter((file) => /^assets\/[\w.-]+\.js$/.test(file)) : [] };
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the calls of `plan` for a visit of `pathname` with `token`, each kept for the app to take once. */
+export function startEarlyCalls(plan: EarlyDataPlan, pathname: string, token: string): void {
+  for (const call of plannedCalls(plan, pathname) ?? []) {
+    const key = earlyCallKey(call.path, call.query);
+    const search = new URLSearchParams(call.query).toString();
+    const response = fetch(`${API_PREFIX}${call.path}${search ? `?${search}` : ''}`, { headers: { [ACCESS_TOKEN_HEADER]: token, accept: 'application/json' } });
+    // Unhandled until the app takes it: a failure here is only a reason to ask again.
+    response.catch(() => undefined);
+    started.set(key, { at: Date.now(), token, response });
+  }
+}
+
+/** If the entry has not arrived by then, the screen's chunks are asked for anyway. */
+const PRELOAD_FALLBACK_MS = 4_000;
+
+/**
+ * Names the screen's chunks as module preloads once the app's entry script has arrived (not
+ * when it has run). On HTTP/1.1 and a slow link, chunks asked for at once share the bandwidth
+ * with the entry and delay it; the entry is what everything waits for, and the chunks still
+ * arrive while it is evaluated.
+ */
+function preloadAfterEntry(files: readonly string[]): void {
+  if (files.length === 0) return;
+  let done = false;
+  const addLinks = () => {
+    if (done) return;
+    done = true;
+    for (const file of files) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = `/${file}`;
+      document.head.appendChild(link);
+    }
+  };
+  const entry = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].find((script) => !script.src.includes('/assets/early-data-'));
+  if (!entry || typeof PerformanceObserver === 'undefined' || performance.getEntriesByName(entry.src).length > 0) return addLinks();
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName(entry.src).length === 0) return;
+    observer.disconnect();
+    addLinks();
+  });
+  observer.observe({ type: 'resource', buffered: true });
+  setTimeout(() => {
+    observer.disconnect();
+    addLinks();
+  }, PRELOAD_FALLBACK_MS);
+}
+
+/** Starts the planned calls of this page (none without a session) and names its screen's chunks. */
+function startEarlyData(): void {
+  if (typeof document === 'undefined') return;
+  const plan = readPlan();
+  if (!plan) return;
+  const token = liveToken();
+  if (token) startEarlyCalls(plan, location.pathname, token);
+  preloadAfterEntry(plan.preload ?? []);
+}
+
+/**
+ * The reply of an early call to `path` with `query`, parsed, for the app's identical call made
+ * with the same token within `maxAgeMs`; taken once. Null when there is none: the app asks itself.
+ * The promise rejects when the early call failed in any way (network, status, body): the caller
+ * then asks again through its own client, which reports the failure as it always does.
+ */
+export function takeEarlyFetch(path: string, query: Record<string, string | number | boolean | undefined> | undefined, token: string, maxAgeMs: number): Promise<unknown> | null {
+  const key = earlyCallKey(path, query);
+  const call = started.get(key);
+  if (!call) return null;
+  started.delete(key);
+  if (call.token !== token || Date.now() - call.at > maxAgeMs) return null;
+  return call.response.then((response) => {
+    if (!response.ok) throw new Error(`early ${path}: ${response.status}`);
+    return response.json() as Promise<unknown>;
+  });
+}
+
+startEarlyData();

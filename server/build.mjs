@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js and the import CLI into dist/cli/import.js (the e2e
+// Bundles the server into dist/main.js, the import CLI into dist/cli/import.js and the migrate step into dist/cli/migrate.js (the e2e
 // fixtures import through it: node on a bundle starts several times faster than tsx). @invigil/shared is TypeScript source, so it is bundled;
 // the real npm dependencies (native better-sqlite3, pg, hono...) stay external and load from
 // node_modules at run time.
@@ -14,7 +14,7 @@ const external = Object.keys(manifest.dependencies ?? {})
   .flatMap((name) => [name, `${name}/*`]);
 
 const result = await build({
-  entryPoints: [join(here, 'src', 'main.ts'), join(here, 'src', 'cli', 'import.ts')],
+  entryPoints: [join(here, 'src', 'main.ts'), join(here, 'src', 'cli', 'import.ts'), join(here, 'src', 'cli', 'migrate.ts')],
   outbase: join(here, 'src'),
   outdir: join(here, 'dist'),
   bundle: true,

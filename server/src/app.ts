@@ -10,7 +10,7 @@ import type { AppDatabase } from './db';
 import { AppError, statusOf } from './lib/app-error';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
-import { consoleLogger } from './lib/logger';
+import { consoleLogger, isStructured } from './lib/logger';
 import { isApiPath, securityHeaders } from './middleware/security-headers';
 import { createEndedSessionRepository } from './repositories/ended-session-repository';
 import { createLoginFailureRepository } from './repositories/login-failure-repository';
@@ -18,6 +18,8 @@ import { createUserRepository } from './repositories/user-repository';
 import { authRoutes } from './routes/auth-routes';
 import { blobRoutes, PUBLIC_BLOB_PREFIX } from './routes/blob-routes';
 import { healthRoutes } from './routes/health-routes';
+import type { ReadinessCheck } from './routes/health-routes';
+import { requestLog } from './middleware/request-log';
 import { notificationRoutes } from './routes/notification-routes';
 import { portalRoutes } from './routes/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
@@ -99,6 +101,8 @@ export interface AppDeps {
   liveHub?: LiveHub;
   /** Where the live channel's presence is kept (this process's memory unless given). */
   livePresence?: PresenceStore;
+  /** Readiness checks beyond the database and its migrations (main.ts: Redis, S3, shutting down). */
+  readiness?: Record<string, ReadinessCheck>;
 }
 
 export const ERROR_MESSAGES = {
@@ -174,7 +178,7 @@ export function buildApp(deps: AppDeps) {
     }
     return (isUpload ? streamedUploadLimit : isSnapshot ? streamedSnapshotLimit : streamedBodyLimit)(c, next);
   });
-  api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger }));
+  api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy, avatarUrl: (avatar) => avatarLink(tests.uploadStore, avatar, clock.now()) }));
   api.route('/', testRoutes({ auth, tests }));
@@ -212,6 +216,8 @@ export function buildApp(deps: AppDeps) {
   api.route('/', certificateRoutes({ auth, certificates }));
 
   const app = new Hono();
+  // One structured line per request (LOG_REQUESTS; decision 0039), the proxy's request id kept.
+  if (config.logRequests && isStructured(logger)) app.use(requestLog(logger));
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain, storageOrigin: tests.blobs.browserOrigin }));
   if (payments.simulator) {
     app.route('/', simulatorPages({ simulator: payments.simulator, payments: payments.service }));

@@ -56,6 +56,16 @@ export interface Config {
   adminOrigin: string | undefined;
   /** S3-compatible storage for every stored file (S3_*, decision 0036); undefined: the embedded store under BLOB_DIR. */
   s3: S3Config | undefined;
+  /** MIGRATE_ON_START (default true): migrate (and seed the demo into an empty database) at start; false when `npm run migrate` is a separate deploy step. */
+  migrateOnStart: boolean;
+  /** LOG_FORMAT: json lines (default when NODE_ENV=production) or readable text. */
+  logFormat: 'json' | 'text';
+  /** LOG_LEVEL: debug, info (default), warn or error. */
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_REQUESTS: one log line per request (default: on with JSON logs, off with text). */
+  logRequests: boolean;
+  /** SHUTDOWN_TIMEOUT_SECONDS (default 20): how long SIGTERM waits for in-flight requests before exiting anyway. */
+  shutdownTimeoutSeconds: number;
 }
 
 /** The institute's bucket on an S3-compatible store, reached path-style. */
@@ -137,6 +147,22 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 function flag(env: Env, name: string): boolean {
   const raw = text(env, name)?.toLowerCase();
   return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+/** A yes/no setting with a default; anything but the usual spellings is an error. */
+function switchOf(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${text(env, name)}".`);
+}
+
+function choice<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${text(env, name)}".`);
+  return raw as T;
 }
 
 /**
@@ -323,6 +349,8 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     throw new ConfigError('REDIS_URL must start with redis:// or rediss:// (leave it unset for one server process alone).');
   }
 
+  const logFormat = choice(env, 'LOG_FORMAT', ['json', 'text'] as const, text(env, 'NODE_ENV') === 'production' ? 'json' : 'text');
+
   return {
     repoRoot,
     version: readVersion(repoRoot),
@@ -353,5 +381,10 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     simulatorWebhookDelayMs: integer(env, 'GATEWAY_SIMULATOR_WEBHOOK_DELAY_MS', 2000, -1, 24 * 60 * 60 * 1000),
     adminOrigin: origin(env, 'ADMIN_ORIGIN'),
     s3: s3Config(env),
+    migrateOnStart: switchOf(env, 'MIGRATE_ON_START', true),
+    logFormat,
+    logLevel: choice(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+    logRequests: switchOf(env, 'LOG_REQUESTS', logFormat === 'json'),
+    shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
   };
 }

@@ -452,6 +452,16 @@ export interface ProctorCommandsTable {
   applied_at: number | null;
 }
 
+/** The lease of one periodic job across server processes (migration 0014, decision 0039). */
+export interface JobLocksTable {
+  name: string;
+  /** The process (host:pid:random) holding or last holding the lease. */
+  owner: string;
+  /** Epoch ms: until then no other process runs the job. */
+  lease_until: number;
+  last_run_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -506,6 +516,7 @@ export interface Database {
   proctor_tests: ProctorTestsTable;
   chat_messages: ChatMessagesTable;
   proctor_commands: ProctorCommandsTable;
+  job_locks: JobLocksTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -5,32 +5,31 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db';
 import { systemClock } from './lib/clock';
-import { consoleLogger as logger } from './lib/logger';
-import { migrateToLatest } from './migrations/migrate';
-import { createLoginFailureRepository } from './repositories/login-failure-repository';
-import { createUserRepository } from './repositories/user-repository';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from './seed/demo-seed';
-import { seedDemoPortal } from './seed/demo-portal';
-import { writeDemoCertificateFiles } from './seed/demo-certificates';
-import { DEMO_ACCESS_CODE, seedDemoTests } from './seed/demo-tests';
-import { DEMO_PROCTOR, seedDemoProctor } from './seed/demo-live-proctor';
+import type { Logger } from './lib/logger';
+import { createLogger } from './lib/logger';
+import { pendingMigrations } from './migrations/migrate';
+import { prepareDatabase } from './prepare-database';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-seed';
+import { DEMO_ACCESS_CODE } from './seed/demo-tests';
+import { DEMO_PROCTOR } from './seed/demo-live-proctor';
+import { Redis } from 'ioredis';
 import { WebSocketServer } from 'ws';
 import { createTestModule } from './services/test-module';
 import { createBlobStore } from './services/blob-store';
 import { createPaymentModule } from './services/payment-module';
-import { createStudyRepository } from './repositories/study-repository';
-import { createStudyService } from './services/study-service';
 import { createRedisHub } from './services/redis-live-hub';
 import { createRedisPresenceStore } from './services/redis-presence-store';
+import { createServerJobs } from './services/server-jobs';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
-const RECONCILE_AFTER_MS = 15 * 60 * 1000;
+/** The WebSocket close code for "server restarting": the portal's live clients reconnect (to another process). */
+const CLOSE_SERVICE_RESTART = 1012;
+
+let logger: Logger = createLogger({ format: process.env['NODE_ENV'] === 'production' ? 'json' : 'text' });
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  logger = createLogger({ format: config.logFormat, level: config.logLevel });
   const db = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, logger });
   // Every stored file (uploads, public/, certificates/): the S3 bucket with S3_*, else BLOB_DIR (decision 0036).
   const blobs = createBlobStore(config);
@@ -39,14 +38,12 @@ async function main(): Promise<void> {
   try {
     await blobs.ensureReady();
     if (config.s3) logger.info(`Files stored in S3 bucket ${config.s3.bucket} at ${config.s3.endpoint}`);
-    const applied = (await migrateToLatest(db.kysely)).filter((result) => result.status === 'Success');
-    if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.map((result) => result.migrationName).join(', ')}`);
-    if (await seedDemoData(createUserRepository(db.kysely, logger), systemClock)) {
-      const seeded = await seedDemoTests(db.kysely, systemClock, blobs, logger);
-      await seedDemoProctor(db.kysely, systemClock);
-      await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);
-      await writeDemoCertificateFiles(blobs);
-      logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...).`);
+    if (config.migrateOnStart) {
+      await prepareDatabase({ db, config, blobs, logger });
+    } else {
+      // A separate step (npm run migrate) owns the schema; this process only says if it is behind.
+      const pending = await pendingMigrations(db.kysely);
+      if (pending.length > 0) logger.warn(`MIGRATE_ON_START=false and migrations are pending (${pending.join(', ')}): run npm run migrate; not ready until then.`);
     }
   } catch (error) {
     await db.destroy().catch(() => {});
@@ -59,18 +56,37 @@ async function main(): Promise<void> {
   const liveHub = config.redisUrl ? createRedisHub(config.redisUrl, { logger }) : undefined;
   const livePresence = config.redisUrl ? createRedisPresenceStore(config.redisUrl, { logger }) : undefined;
   if (config.redisUrl) logger.info(`Live channel shared through Redis at ${new URL(config.redisUrl).host}`);
-  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments, ...(liveHub ? { liveHub } : {}), ...(livePresence ? { livePresence } : {}) });
-  // Payments the gateway took while this server was down (or whose reply and webhook were lost)
-  // are applied now; later, every few minutes, for orders left open past a checkout's length.
-  const reconcile = (olderThanMs: number) =>
-    payments.service.reconcileOpenOrders({ olderThanMs }).catch((error: unknown) => logger.warn('Could not reconcile open payment orders:', error));
-  void reconcile(0);
-  const reconcileTimer = setInterval(() => void reconcile(RECONCILE_AFTER_MS), RECONCILE_INTERVAL_MS);
-  reconcileTimer.unref();
+  // Readiness asks Redis on a connection of its own that fails fast rather than queueing.
+  const readinessRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000 }) : undefined;
+  readinessRedis?.on('error', () => {});
+  let shuttingDown = false;
+  const readiness: Record<string, () => Promise<void>> = {
+    process: () => (shuttingDown ? Promise.reject(new Error('shutting down')) : Promise.resolve()),
+    ...(readinessRedis
+      ? {
+          redis: async () => {
+            if (readinessRedis.status === 'wait' || readinessRedis.status === 'end') await readinessRedis.connect().catch(() => {});
+            if ((await readinessRedis.ping()) !== 'PONG') throw new Error('Redis did not answer PONG');
+          },
+        }
+      : {}),
+    ...(config.s3 ? { s3: () => blobs.ensureReady() } : {}),
+  };
+  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments, readiness, ...(liveHub ? { liveHub } : {}), ...(livePresence ? { livePresence } : {}) });
+
+  // The sweeper, pruning and payment reconciliation: once across every process on this database (decision 0039).
+  const jobs = createServerJobs({ db, config, clock: systemClock, logger, tests, payments });
+  jobs.start();
+
   // The live channel (GET /api/live) upgrades through the same server.
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket: { server: new WebSocketServer({ noServer: true }) } }, (info) => {
+  const sockets = new WebSocketServer({ noServer: true });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket: { server: sockets } }, (info) => {
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${shownHost}:${info.port}`;
+    if (config.logFormat === 'json') {
+      logger.info(`Invigil is listening on ${url} (database: ${db.kind}, pid ${process.pid})`);
+      return;
+    }
     const demo = DEMO_USERS.filter((user) => user.verified)
       .map((user) => `${user.email} or ${user.regNo} / ${DEMO_PASSWORD}`)
       .join('; ');
@@ -98,60 +114,45 @@ async function main(): Promise<void> {
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   }
 
-  // Keep the rate-limit table small.
-  const limiterRepository = createLoginFailureRepository(db.kysely);
-  // Assignment files whose upload never finished (a signed URL unused, bytes never saved).
-  const studyUploads = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock: systemClock });
-  const pruneTimer = setInterval(() => {
-    limiterRepository
-      .removeExpired(systemClock.now(), config.loginWindowSeconds * 1000)
-      .catch((error: unknown) => logger.warn('Could not prune login failures:', error));
-    tests.uploads.pruneAbandoned(systemClock.now()).catch((error: unknown) => logger.warn('Could not prune abandoned uploads:', error));
-    studyUploads.pruneAbandoned(systemClock.now()).catch((error: unknown) => logger.warn('Could not prune abandoned assignment uploads:', error));
-  }, PRUNE_INTERVAL_MS);
-  pruneTimer.unref();
-
-  // The server owns the deadline: attempts past their deadline and grace are submitted (reason
-  // TEST_TIME_OUT) and scored even when no browser is left to do it. One sweep at a time.
-  let sweeping = false;
-  const sweep = () => {
-    if (sweeping) return;
-    sweeping = true;
-    tests.attempts
-      .sweepExpiredAttempts(systemClock.now())
-      .catch((error: unknown) => logger.warn('Could not submit expired attempts:', error))
-      .finally(() => {
-        sweeping = false;
-      });
-  };
-  const sweepTimer = config.sweepIntervalSeconds > 0 ? setInterval(sweep, config.sweepIntervalSeconds * 1000) : undefined;
-  sweepTimer?.unref();
-  sweep();
-
-  let shuttingDown = false;
+  /**
+   * SIGTERM/SIGINT: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_SECONDS),
+   * close live sockets with 1012 so their clients reconnect elsewhere, stop the jobs (a running
+   * one finishes), then close Redis and the database and exit 0. A second signal exits at once.
+   */
   const shutdown = (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    logger.info(`${signal} received, shutting down...`);
-    clearInterval(pruneTimer);
-    clearInterval(reconcileTimer);
-    if (sweepTimer) clearInterval(sweepTimer);
-    const force = setTimeout(() => {
-      logger.error('Shutdown took too long; exiting.');
+    if (shuttingDown) {
+      logger.warn(`${signal} received again; exiting now.`);
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    }
+    shuttingDown = true;
+    logger.info(`${signal} received: finishing in-flight requests, then exiting.`);
+    const force = setTimeout(() => {
+      logger.error(`Shutdown took longer than ${config.shutdownTimeoutSeconds} s; exiting with requests still open.`);
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
     force.unref();
-    server.close(() => {
-      Promise.allSettled([liveHub?.close(), livePresence?.close()])
-        .then(() => db.destroy())
-        .then(() => process.exit(0))
-        .catch((error: unknown) => {
-          logger.error('Could not close the database:', error);
-          process.exit(1);
-        });
-    });
-    // Idle keep-alive connections would otherwise hold close() open.
-    if ('closeIdleConnections' in server && typeof server.closeIdleConnections === 'function') server.closeIdleConnections();
+    const jobsStopped = jobs.stop();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets.clients) socket.close(CLOSE_SERVICE_RESTART, 'server restarting');
+    // Keep-alive connections go as soon as they are idle (after their request's reply), not after their timeout.
+    const closeIdle = () => {
+      if ('closeIdleConnections' in server && typeof server.closeIdleConnections === 'function') server.closeIdleConnections();
+    };
+    closeIdle();
+    const idleTimer = setInterval(closeIdle, 100);
+    closed
+      .then(async () => {
+        clearInterval(idleTimer);
+        await jobsStopped;
+        await Promise.allSettled([liveHub?.close(), livePresence?.close(), readinessRedis?.quit()]);
+        await db.destroy();
+        logger.info('Shut down cleanly.');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error('Could not shut down cleanly:', error);
+        process.exit(1);
+      });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

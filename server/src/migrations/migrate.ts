@@ -14,6 +14,7 @@ import * as createFeesAndPayments from './0010-create-fees-and-payments';
 import * as createQueries from './0011-create-queries';
 import * as createCertificates from './0012-create-certificates';
 import * as createLiveProctoring from './0013-create-live-proctoring';
+import * as createJobLocks from './0014-create-job-locks';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-create-queries': createQueries,
   '0012-create-certificates': createCertificates,
   '0013-create-live-proctoring': createLiveProctoring,
+  '0014-create-job-locks': createJobLocks,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
@@ -46,4 +48,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   return results;
+}
+
+/** Names of the migrations not yet applied (the readiness check; a separate `npm run migrate` may not have run). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  return (await migrator.getMigrations()).filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
 }

@@ -1,0 +1,62 @@
+import type { Config } from '../config';
+import type { AppDatabase } from '../db';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import { createLoginFailureRepository } from '../repositories/login-failure-repository';
+import { createStudyRepository } from '../repositories/study-repository';
+import type { PaymentModule } from './payment-module';
+import type { PeriodicJob } from './periodic-jobs';
+import { createPeriodicJobs } from './periodic-jobs';
+import { createStudyService } from './study-service';
+import type { TestModule } from './test-module';
+
+const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
+const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
+const RECONCILE_AFTER_MS = 15 * 60 * 1000;
+/** A restart of every process (a deploy) reconciles every open order once, not once per process. */
+const RECONCILE_ALL_INTERVAL_MS = 60 * 1000;
+
+export interface ServerJobsDeps {
+  db: AppDatabase;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  tests: TestModule;
+  payments: PaymentModule;
+  owner?: string;
+}
+
+/** The server's periodic work, each job run once across every process sharing the database (decision 0039). */
+export function serverJobs({ db, config, clock, logger, tests, payments }: Omit<ServerJobsDeps, 'owner'>): PeriodicJob[] {
+  const limiterRepository = createLoginFailureRepository(db.kysely);
+  // Assignment files whose upload never finished (a signed URL unused, bytes never saved).
+  const studyUploads = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
+  const jobs: PeriodicJob[] = [
+    // Payments the gateway took while the servers were down (or whose reply and webhook were
+    // lost) are applied at start; later, every few minutes, orders left open past a checkout's length.
+    { name: 'payments-reconcile-all', intervalMs: RECONCILE_ALL_INTERVAL_MS, runAtStart: true, run: () => payments.service.reconcileOpenOrders({ olderThanMs: 0 }) },
+    { name: 'payments-reconcile', intervalMs: RECONCILE_INTERVAL_MS, run: () => payments.service.reconcileOpenOrders({ olderThanMs: RECONCILE_AFTER_MS }) },
+    {
+      name: 'prune',
+      intervalMs: PRUNE_INTERVAL_MS,
+      run: async (now) => {
+        // Keep the rate-limit table small; drop uploads whose signed URL was never used.
+        await Promise.allSettled([
+          limiterRepository.removeExpired(now, config.loginWindowSeconds * 1000).catch((error: unknown) => logger.warn('Could not prune login failures:', error)),
+          tests.uploads.pruneAbandoned(now).catch((error: unknown) => logger.warn('Could not prune abandoned uploads:', error)),
+          studyUploads.pruneAbandoned(now).catch((error: unknown) => logger.warn('Could not prune abandoned assignment uploads:', error)),
+        ]);
+      },
+    },
+  ];
+  // The server owns the deadline: attempts past their deadline and grace are submitted (reason
+  // TEST_TIME_OUT) and scored even when no browser is left to do it.
+  if (config.sweepIntervalSeconds > 0) {
+    jobs.push({ name: 'deadline-sweep', intervalMs: config.sweepIntervalSeconds * 1000, runAtStart: true, run: (now) => tests.attempts.sweepExpiredAttempts(now) });
+  }
+  return jobs;
+}
+
+export function createServerJobs(deps: ServerJobsDeps) {
+  return createPeriodicJobs({ db: deps.db.kysely, clock: deps.clock, logger: deps.logger, jobs: serverJobs(deps), ...(deps.owner ? { owner: deps.owner } : {}) });
+}

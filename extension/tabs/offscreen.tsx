@@ -4,7 +4,7 @@ import { openChosenDevice } from '@invigil/shared/proctor/browser/chosen-device'
 import { loadHumanFaceModel } from '@invigil/shared/proctor/browser/human-face-model';
 import { microphoneVoiceDetector } from '@invigil/shared/proctor/browser/microphone-voice';
 import { hostClock } from '@invigil/shared/proctor/detector';
-import { FACE_DETECTOR_FLOOR } from '@invigil/shared/proctor/face-policy';
+import { FACE_DETECTOR_FLOOR, FACE_MAX_MESHED } from '@invigil/shared/proctor/face-policy';
 import { BACKGROUND_MEDIA_TARGET, parseMediaCommand } from '../lib/media-messages';
 import { OffscreenMedia, type CameraHandle } from '../lib/offscreen-media';
 
@@ -57,7 +57,7 @@ async function openCamera(label?: string): Promise<CameraHandle> {
 const media = new OffscreenMedia({
   clock: hostClock(window),
   openCamera,
-  loadFaceModel: () => loadHumanFaceModel({ assetBase: chrome.runtime.getURL('face'), minConfidence: FACE_DETECTOR_FLOOR, mesh: true, maxFaces: 10 }),
+  loadFaceModel: () => loadHumanFaceModel({ assetBase: chrome.runtime.getURL('face'), minConfidence: FACE_DETECTOR_FLOOR, mesh: true, maxFaces: FACE_MAX_MESHED }),
   microphone: (label) => microphoneVoiceDetector(window, label ? { label } : null),
   report(report) {
     void chrome.runtime.sendMessage({ target: BACKGROUND_MEDIA_TARGET, type: 'MEDIA_REPORT', ...report }).catch(() => undefined);

@@ -27,6 +27,10 @@ export interface FaceBox {
   width: number;
   height: number;
   score: number;
+  /** The detector's own score for the box, when the model reports it apart (BlazeFace). */
+  detectorScore?: number;
+  /** The face mesh's score for the box, when the model runs the mesh and reports it apart. */
+  meshScore?: number;
 }
 
 export interface FaceModel {
@@ -38,15 +42,55 @@ export interface FaceModel {
 }
 
 export interface FaceCountOptions {
-  /** Faces scoring below this are not counted. */
+  /** Faces scoring below this are not counted (faces without a mesh score of their own). */
   minScore: number;
   /** Faces whose box is narrower than this many pixels are not counted (a face far behind on a poster). */
   minSizePx: number;
+  /**
+   * For faces with a detector and a mesh score apart (decision 0038): a box counts when its
+   * detector score is at least `minDetectorScore` and the mesh confirms it with `minMeshScore`, or
+   * when the detector is sure (`strongDetectorScore`) and the mesh gives at least `strongMinMeshScore`
+   * (a hand over the mouth spoils the mesh, not the detector).
+   */
+  mesh?: { minDetectorScore: number; minMeshScore: number; strongDetectorScore: number; strongMinMeshScore: number };
+  /**
+   * Boxes covering this share of a counted box's area, or of their own, are the same face seen
+   * twice (the mesh refines each box, so BlazeFace's own overlap filter does not catch them).
+   */
+  maxOverlap?: number;
 }
 
-/** How many faces count: those at or above the score and size floors. */
+/** The share of the smaller box that lies inside the other. */
+export function overlapOfSmaller(a: FaceBox, b: FaceBox): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.max(1e-9, Math.min(a.width * a.height, b.width * b.height));
+}
+
+/** Whether one box is a face by the options' rule (scores and size; no overlap). */
+export function isCountedFace(face: FaceBox, options: FaceCountOptions): boolean {
+  if (Math.min(face.width, face.height) < options.minSizePx) return false;
+  const { mesh } = options;
+  if (!mesh || face.detectorScore === undefined || face.meshScore === undefined) return face.score >= options.minScore;
+  return (
+    (face.detectorScore >= mesh.minDetectorScore && face.meshScore >= mesh.minMeshScore) ||
+    (face.detectorScore >= mesh.strongDetectorScore && face.meshScore >= mesh.strongMinMeshScore)
+  );
+}
+
+/**
+ * How many faces count: those the rule accepts, best first, each box that overlaps an already
+ * counted one by more than `maxOverlap` of the smaller box dropped as the same face.
+ */
 export function countFaces(faces: readonly FaceBox[], options: FaceCountOptions): number {
-  return faces.filter((face) => face.score >= options.minScore && Math.min(face.width, face.height) >= options.minSizePx).length;
+  const rank = (f: FaceBox) => f.detectorScore ?? f.score;
+  const counted: FaceBox[] = [];
+  for (const face of [...faces].filter((f) => isCountedFace(f, options)).sort((a, b) => rank(b) - rank(a))) {
+    if (options.maxOverlap !== undefined && counted.some((c) => overlapOfSmaller(c, face) > options.maxOverlap!)) continue;
+    counted.push(face);
+  }
+  return counted.length;
 }
 
 export function isFramePixels(frame: Frame): frame is FramePixels {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countFaces } from './face-model';
-import { faceCheckSettings, faceReason, faceWarning, intervalMs, MULTI_FACE_WARNING, needsConfirmation, nextFaceCheckMs, settleFaceCount } from './face-policy';
+import { countFaces, type FaceBox } from './face-model';
+import { FACE_COUNT_OPTIONS, FACE_DETECTOR_FLOOR, FACE_MAX_MESHED, faceCheckSettings, faceReason, faceWarning, intervalMs, MULTI_FACE_WARNING, needsConfirmation, nextFaceCheckMs, settleFaceCount } from './face-policy';
 
 describe('face check settings', () => {
   it('defaults to off, no snapshot, every 10 s with one face and 15 s otherwise', () => {
@@ -77,5 +77,47 @@ describe('counting faces', () => {
     expect(countFaces([face(0.9), face(0.5), face(0.49)], { minScore: 0.5, minSizePx: 20 })).toBe(2);
     expect(countFaces([face(0.9), face(0.9, 19)], { minScore: 0.5, minSizePx: 20 })).toBe(1);
     expect(countFaces([], { minScore: 0.5, minSizePx: 20 })).toBe(0);
+  });
+});
+
+describe('counting faces by the detector and the mesh (decision 0038)', () => {
+  // Scores from the evaluation set's tune split (bench/proctor/eval-results.json, decision 0037).
+  const box = (detectorScore: number, meshScore: number, x = 0, size = 100): FaceBox => ({ x, y: 0, width: size, height: size, score: Math.min(detectorScore, meshScore), detectorScore, meshScore });
+  const count = (...faces: FaceBox[]) => countFaces(faces, FACE_COUNT_OPTIONS);
+
+  it('counts a second face the detector is unsure of when the mesh confirms it (blurred, at the edge, small)', () => {
+    expect(count(box(0.86, 1), box(0.26, 0.98, 500))).toBe(2);
+    expect(count(box(0.87, 1), box(0.43, 0.95, 400))).toBe(2);
+    expect(count(box(0.87, 1), box(0.71, 0.75, 400))).toBe(2);
+  });
+
+  it('keeps one face whose mouth a hand hides (detector sure, mesh weak) and one cut by the frame', () => {
+    expect(count(box(0.56, 0.16), box(0.12, 0, 300))).toBe(1);
+    expect(count(box(0.59, 0.47))).toBe(1);
+    expect(count(box(0.29, 0.93), box(0.37, 0, 300))).toBe(1);
+  });
+
+  it('counts no face in rooms and pets whose boxes the detector likes but the mesh does not', () => {
+    expect(count(box(0.8, 0.01), box(0.25, 0), box(0.23, 0))).toBe(0);
+    expect(count(box(0.5, 0.03), box(0.19, 0))).toBe(0);
+    expect(count(box(0.49, 0.56), box(0.31, 0))).toBe(0);
+    expect(count(box(0.43, 0.53))).toBe(0);
+    expect(count(box(0.14, 0.99))).toBe(0);
+  });
+
+  it('runs the mesh on few boxes and proposes them from a low floor', () => {
+    expect(FACE_DETECTOR_FLOOR).toBeLessThanOrEqual(0.2);
+    expect(FACE_MAX_MESHED).toBeGreaterThanOrEqual(3);
+    expect(FACE_MAX_MESHED).toBeLessThanOrEqual(5);
+  });
+
+  it('falls back to the single score for a model without a mesh score', () => {
+    expect(countFaces([{ x: 0, y: 0, width: 50, height: 50, score: 0.7 }, { x: 0, y: 0, width: 50, height: 50, score: 0.3 }], FACE_COUNT_OPTIONS)).toBe(1);
+  });
+
+  it('merges a box that mostly lies inside a counted one when asked to', () => {
+    const options = { ...FACE_COUNT_OPTIONS, maxOverlap: 0.5 };
+    expect(countFaces([box(0.9, 1, 100, 300), box(0.2, 1, 150, 100)], options)).toBe(1);
+    expect(countFaces([box(0.9, 1, 100, 300), box(0.2, 1, 450, 100)], options)).toBe(2);
   });
 });

@@ -6,11 +6,11 @@
  * The host starts it with `new Worker(url, { type: 'module' })` and loads it with
  * `{ assetBase }`: the URL of the folder where the build copied FACE_ASSETS.
  */
-import { FACE_DETECTOR_FLOOR } from '../face-policy';
+import { FACE_DETECTOR_FLOOR, FACE_MAX_MESHED } from '../face-policy';
 import { type FaceWorkerScope, serveFaceModel } from './face-worker-protocol';
 import { loadHumanFaceModel } from './human-face-model';
 
 serveFaceModel(self as unknown as FaceWorkerScope, (options) => {
   if (typeof options.assetBase !== 'string') throw new Error('The face worker needs { assetBase }');
-  return loadHumanFaceModel({ assetBase: options.assetBase, minConfidence: FACE_DETECTOR_FLOOR, mesh: true, maxFaces: 10 });
+  return loadHumanFaceModel({ assetBase: options.assetBase, minConfidence: FACE_DETECTOR_FLOOR, mesh: true, maxFaces: FACE_MAX_MESHED });
 });

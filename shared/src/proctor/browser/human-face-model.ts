@@ -7,6 +7,7 @@ export interface HumanFaceModelOptions {
   assetBase: string;
   /** BlazeFace's own floor; the counting floor (countFaces) may be higher. */
   minConfidence: number;
+  /** BlazeFace's maxDetected: its best boxes, and so how many the mesh runs on (its time). */
   maxFaces?: number;
   /**
    * Also run Human's face mesh on every box and count a face only when the mesh agrees (its face
@@ -86,7 +87,16 @@ export async function loadHumanFaceModel(options: HumanFaceModelOptions): Promis
         const result = await human.detect(tensor);
         if (result.error) throw new Error(result.error);
         return result.face
-          .map((face) => ({ x: face.box[0], y: face.box[1], width: face.box[2], height: face.box[3], score: options.mesh ? Math.min(face.boxScore, face.faceScore) : face.boxScore }))
+          .map((face) => ({
+            x: face.box[0],
+            y: face.box[1],
+            width: face.box[2],
+            height: face.box[3],
+            score: options.mesh ? Math.min(face.boxScore, face.faceScore) : face.boxScore,
+            // Apart, so that the counting rule can weigh them (FACE_COUNT_OPTIONS, decision 0038).
+            detectorScore: face.boxScore,
+            ...(options.mesh ? { meshScore: face.faceScore } : {}),
+          }))
           .sort((a, b) => b.score - a.score);
       } finally {
         human.tf.dispose(tensor);

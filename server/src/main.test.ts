@@ -133,6 +133,8 @@ describe('the server process', () => {
     raw.write(body.slice(10));
     await replied;
     expect(reply).toMatch(/^HTTP\/1\.1 200/);
+    // The connection is not kept for another request: the process is going.
+    expect(reply).toMatch(/\r\nConnection: close\r\n/i);
     expect(reply).toMatch(/"token":"eyJ/);
 
     expect(await server.exited, server.output()).toBe(0);

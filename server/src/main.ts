@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serve } from '@hono/node-server';
 import { API_PREFIX } from '@invigil/shared/api/http';
 import { buildApp } from './app';
@@ -114,6 +115,15 @@ async function main(): Promise<void> {
     server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   }
 
+  // Replies while shutting down say Connection: close, so nginx or a browser does not send the
+  // next request on a connection that is about to go (it would fail, and nginx resends no POST).
+  const open = new Set<ServerResponse>();
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (shuttingDown) response.setHeader('Connection', 'close');
+    open.add(response);
+    response.once('close', () => open.delete(response));
+  });
+
   /**
    * SIGTERM/SIGINT: stop accepting, let in-flight requests finish (up to SHUTDOWN_TIMEOUT_SECONDS),
    * close live sockets with 1012 so their clients reconnect elsewhere, stop the jobs (a running
@@ -131,6 +141,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutSeconds * 1000);
     force.unref();
+    for (const response of open) if (!response.headersSent) response.setHeader('Connection', 'close');
     const jobsStopped = jobs.stop();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const socket of sockets.clients) socket.close(CLOSE_SERVICE_RESTART, 'server restarting');

@@ -92,7 +92,8 @@ async function openLive(token: string): Promise<Live> {
   const received: Record<string, unknown>[] = [];
   let by = '?';
   socket.on('upgrade', (response) => {
-    by = stand.nameOf(String(response.headers[UPSTREAM_HEADER] ?? '')) ?? '?';
+    // After a failover nginx lists every process it tried; the last one took the socket.
+    by = stand.nameOf(String(response.headers[UPSTREAM_HEADER] ?? '').split(',').at(-1) ?? '') ?? '?';
   });
   socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as Record<string, unknown>));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
@@ -241,5 +242,86 @@ describe('two server processes behind nginx, on PostgreSQL, Redis and S3', () =>
     // The sync calls alone hit both processes.
     expect(new Set(asha.served.filter((call) => call.step === 'POST /api/test/sync').map((call) => call.tried.at(-1)))).toEqual(new Set(['A', 'B']));
     sdk.destroy();
+  });
+
+  it('one process killed (SIGKILL) mid-test: the student loses no acknowledged answer and finishes on the other', async () => {
+    const rohan = browser('Rohan');
+    const token = await signIn(rohan, 'second@example.edu');
+    await rohan.ok('POST', '/api/test/start', { id: TEST, devices: [] });
+    await rohan.ok('GET', `/api/test/in/${TEST}`);
+    const live = await openLive(token);
+    const victim = stand.processes[live.by as 'A' | 'B'];
+    const survivor = stand.processes[victim.name === 'A' ? 'B' : 'A'];
+    expect(victim).toBeDefined();
+
+    /** The portal's journal: a sync is sent again (same revs: applied once) until acknowledged. */
+    const failures: string[] = [];
+    async function syncUntilAcked(updates: QuestionUpdate[], qn: number): Promise<number> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const reply = await rohan.call('POST', '/api/test/sync', { id: TEST, updates, qn });
+          if (reply.status === 200) return (reply.json as { acked_rev: number }).acked_rev;
+          failures.push(`sync q${qn}: ${reply.status}`);
+        } catch (error) {
+          failures.push(`sync q${qn}: ${(error as Error).message}`);
+        }
+        if (attempt >= 5) throw new Error(`sync of q${qn} not acknowledged after 5 tries: ${failures.join('; ')}\n${stand.logs()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+
+    expect(await syncUntilAcked([update(1, 1, KEY[0] as string)], 1)).toBe(1);
+    expect(await syncUntilAcked([update(2, 2, KEY[1] as string)], 2)).toBe(2);
+    expect(failures).toEqual([]);
+
+    // Syncs on their way (new answers and the page's replays, spread over both processes) as the
+    // process holding the student's socket dies: each is answered by the victim before it dies, cut
+    // off (502, sent again by the journal) or passed to the survivor by nginx; none may be lost.
+    const beforeKill = rohan.served.length;
+    const inFlight = [
+      syncUntilAcked([update(3, 3, KEY[2] as string)], 3),
+      syncUntilAcked([update(1, 1, KEY[0] as string), update(2, 2, KEY[1] as string)], 2),
+      syncUntilAcked([update(4, 4, KEY[3] as string)], 4),
+      syncUntilAcked([update(3, 3, KEY[2] as string)], 3),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    victim.child.kill('SIGKILL');
+    expect(await victim.exited).toBe('SIGKILL');
+    const acked = await Promise.all(inFlight);
+    expect(Math.max(...acked)).toBe(4);
+
+    // The live channel drops; the page reconnects, through nginx, to the survivor.
+    expect(await live.closed).not.toBe(1000);
+    const again = await openLive(token);
+    expect(again.by).toBe(survivor.name);
+
+    // The rest of the test, on the survivor, each call answered first time (nginx skips the dead process).
+    const afterKill = rohan.served.length;
+    expect(await syncUntilAcked([update(5, 5, KEY[4] as string)], 5)).toBe(5);
+    const submitted = await rohan.ok<{ success: boolean; acked_rev: number }>('POST', '/api/test/submit', { id: TEST, updates: [], terminated: 'manual', qn: 5 });
+    expect(submitted).toMatchObject({ success: true, acked_rev: 5 });
+    const out = await rohan.ok<{ result: { scored: number; correct: number; attempted: number }; userData: { test_data: { qn: number; ua: unknown }[] } }>('GET', `/api/test/out/${TEST}`);
+    expect(out.userData.test_data.map((q) => [q.qn, q.ua])).toEqual(KEY.map((answer, index) => [index + 1, answer]));
+    expect(out.result).toMatchObject({ scored: 20, correct: 5, attempted: 5 });
+
+    const after = rohan.served.slice(afterKill);
+    expect(after.every((call) => call.status === 200 && call.tried.at(-1) === survivor.name)).toBe(true);
+    console.info(
+      `Killed ${victim.name}; ${survivor.name} served the rest. Client retries at the kill: ${failures.length} (${failures.join('; ') || 'none'})\n` +
+        rohan.served
+          .slice(beforeKill)
+          .map((call) => `  ${call.tried.join('->')} ${call.status} ${call.step}`)
+          .join('\n'),
+    );
+  });
+
+  it('the survivor stops cleanly on SIGTERM (exit 0), as systemd stops it', async () => {
+    const alive = Object.values(stand.processes).filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+    expect(alive).toHaveLength(1);
+    const [last] = alive as [(typeof alive)[number]];
+    last.child.kill('SIGTERM');
+    expect(await last.exited).toBe(0);
+    // nginx has no process left to pass to.
+    expect((await fetch(`${stand.url}/api/health/ready`)).status).toBe(502);
   });
 });

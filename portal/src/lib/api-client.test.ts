@@ -93,16 +93,31 @@ describe('loadEarly: a screen takes the reply of the call started at app start',
     expect(calls).toEqual(['/api/test/myresults?page=1']);
   });
 
-  it("asks again when the page's early call failed; a reply to another session's token is never used", async () => {
-    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
-    const calls = stubFetch([json({ message: 'Log in required!' }, 401), json({ again: true }), json({ other: 'session' }), json({ mine: true })]);
+  it("a failure of the page's early call is the screen's failure, read as the client reads one; its Retry asks again", async () => {
+    const onUnauthorized = vi.fn();
+    configureApi({ getToken: () => 'token', onUnauthorized });
+    const calls = stubFetch([json({ message: 'busy' }, 503), json({ again: true }), json({ message: 'Log in required!' }, 401)]);
     startEarlyCalls({ pattern: '/desk', calls: ['/desk'] }, '/desk', 'token');
     loadEarly('/desk');
+    await expect(apiCall('/desk')).rejects.toMatchObject({ message: 'busy', status: 503, data: { message: 'busy' } });
     expect(await apiCall('/desk')).toEqual({ again: true });
+    startEarlyCalls({ pattern: '/fee-list', calls: ['/fee-list'] }, '/fee-list', 'token');
+    loadEarly('/fee-list');
+    await expect(apiCall('/fee-list')).rejects.toMatchObject({ message: 'Log in required!', status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(calls).toHaveLength(3);
+  });
+
+  it("the page's early call that found no connection says so; a reply to another session's token is never used", async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([() => { throw new TypeError('Failed to fetch'); }, json({ other: 'session' }), json({ mine: true })]);
+    startEarlyCalls({ pattern: '/desk', calls: ['/desk'] }, '/desk', 'token');
+    loadEarly('/desk');
+    await expect(apiCall('/desk')).rejects.toMatchObject({ message: CONNECTION_MESSAGE, status: null });
     startEarlyCalls({ pattern: '/fee-list', calls: ['/fee-list'] }, '/fee-list', 'someone-else');
     loadEarly('/fee-list');
     expect(await apiCall('/fee-list')).toEqual({ mine: true });
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(3);
   });
 
   it('nothing is started without a session', async () => {

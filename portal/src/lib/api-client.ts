@@ -82,16 +82,37 @@ function callKey(path: string, query: CallOptions['query']): string {
  * Starts a GET the screen about to open will make, while its code still loads (app start): the
  * screen's own identical call, within EARLY_REPLY_TTL_MS, takes this reply instead of asking again,
  * once. It is the screen's call started sooner: a failure is the screen's failure, shown with its
- * Retry as any other. When the page's own early script (app/early-data.ts) has already sent this
- * call, its reply is used; if that one failed in any way, the call is asked again here.
+ * Retry as any other. When the page's own early script (early-data.ts) has already sent this call,
+ * its response is that reply.
  */
 export function loadEarly(path: string, query?: CallOptions['query']): void {
   const token = hooks.getToken();
   if (!token) return;
   const fromPage = takeEarlyFetch(path, query, token, EARLY_REPLY_TTL_MS);
-  const reply = fromPage ? fromPage.catch(() => askServer(path, { query })) : askServer(path, { query });
+  const reply = fromPage ? readResponse(fromPage) : askServer(path, { query });
   reply.catch(() => undefined);
   earlyReplies.set(callKey(path, query), { at: Date.now(), reply });
+}
+
+/** A response the page fetched itself, read as the client reads its own: the body, or the ApiError it would throw. */
+async function readResponse(pending: Promise<Response>): Promise<unknown> {
+  let response: Response;
+  let text: string;
+  try {
+    response = await pending;
+    text = await response.text();
+  } catch {
+    throw new ApiError(CONNECTION_MESSAGE, null);
+  }
+  let data: unknown = text;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: the text itself, as the client keeps it.
+  }
+  if (response.ok) return data;
+  if (response.status === 401) hooks.onUnauthorized();
+  throw new ApiError(messageOf(data) ?? (response.statusText || `${response.status}`), response.status, data);
 }
 
 function takeEarlyReply(path: string, query: CallOptions['query']): Promise<unknown> | null {

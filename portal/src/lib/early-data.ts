@@ -2,8 +2,8 @@
 // parsed: on a slow phone the app's entry takes about a second to arrive and more to run, and the
 // data can be here by then (decision 0032). The server names the route's calls in the page
 // (<meta name="invigil-early-data">, server/src/routes/portal-index.ts); the app takes each reply
-// once through `takeEarlyFetch` (api-client.ts `loadEarly`) and asks again itself on any
-// failure, so an early call never decides an outcome on its own.
+// once through `takeEarlyFetch` (api-client.ts `loadEarly`), as the reply of its own call: a
+// failure is the screen's failure, read exactly as the app's client reads one.
 //
 // Kept free of the app's libraries: this is its own entry chunk, loaded before the entry.
 import { ACCESS_TOKEN_HEADER, API_PREFIX, EARLY_DATA_META } from '@invigil/shared/api/http';
@@ -164,21 +164,15 @@ function startEarlyData(): void {
 }
 
 /**
- * The reply of an early call to `path` with `query`, parsed, for the app's identical call made
- * with the same token within `maxAgeMs`; taken once. Null when there is none: the app asks itself.
- * The promise rejects when the early call failed in any way (network, status, body): the caller
- * then asks again through its own client, which reports the failure as it always does.
+ * The response of an early call to `path` with `query`, for the app's identical call made with
+ * the same token within `maxAgeMs`; taken once. Null when there is none: the app asks itself.
  */
-export function takeEarlyFetch(path: string, query: Record<string, string | number | boolean | undefined> | undefined, token: string, maxAgeMs: number): Promise<unknown> | null {
+export function takeEarlyFetch(path: string, query: Record<string, string | number | boolean | undefined> | undefined, token: string, maxAgeMs: number): Promise<Response> | null {
   const key = earlyCallKey(path, query);
   const call = started.get(key);
   if (!call) return null;
   started.delete(key);
-  if (call.token !== token || Date.now() - call.at > maxAgeMs) return null;
-  return call.response.then((response) => {
-    if (!response.ok) throw new Error(`early ${path}: ${response.status}`);
-    return response.json() as Promise<unknown>;
-  });
+  return call.token === token && Date.now() - call.at <= maxAgeMs ? call.response : null;
 }
 
 startEarlyData();

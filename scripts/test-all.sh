@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, as CI runs it: typecheck, lint, unit, server (SQLite and
-# PostgreSQL) and end-to-end in headless Chromium with the unpacked extension.
+# PostgreSQL), the cluster test (two processes behind nginx) and end-to-end in headless Chromium
+# with the unpacked extension.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -33,5 +34,10 @@ wait "$prepare" || prepare_status=$?
 step "Builds of the end-to-end tests (done beside the server tests)"
 cat "$REPORT_DIR/prepare-e2e.log"
 (( server_status == 0 && prepare_status == 0 ))
+step "Cluster test: two server processes behind nginx on PostgreSQL, Redis and S3"
+# Uses the server build above; a failure is reported at the end, after the end-to-end tests.
+cluster_status=0
+CLUSTER_PREPARED=1 bash scripts/test-cluster.sh || cluster_status=$?
 step "End-to-end tests"
 E2E_PREPARED=1 bash scripts/test-e2e.sh
+(( cluster_status == 0 ))

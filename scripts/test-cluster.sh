@@ -5,8 +5,8 @@
 #
 #   bash scripts/test-cluster.sh [extra vitest args...]      (npm run test:cluster)
 #
-# Builds the server (server/dist) first unless CLUSTER_PREPARED=1 (scripts/test-all.sh, whose
-# prepare-e2e.sh step has built it). The portal's build (portal/dist) is used when present.
+# Builds the server (server/dist), and the portal (portal/dist, which nginx serves) when it has
+# no build yet, unless CLUSTER_PREPARED=1 (scripts/test-all.sh, whose prepare-e2e.sh built both).
 # REPORT_DIR set: a JSON report goes to $REPORT_DIR/cluster.json for the closing summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-command.sh nginx nginx >&2
 if [[ "${CLUSTER_PREPARED:-}" != "1" ]]; then
   flock /tmp/invigil-build.lock npm run build -w server >&2
+  [[ -f portal/dist/index.html ]] || flock /tmp/invigil-build.lock npm run build -w portal >&2
 fi
 
 reporters=(--reporter=default)

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
-const expected = ['unit', 'server-sqlite', 'server-postgres', 'e2e'];
+const expected = ['unit', 'server-sqlite', 'server-postgres', 'cluster', 'e2e'];
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -28,6 +28,8 @@ for (const name of expected) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    // A suite whose setup failed (beforeAll) fails with its tests only skipped: count it once.
+    if (report.success === false && !report.numFailedTests) failed += 1;
   }
 }
 

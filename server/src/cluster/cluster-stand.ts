@@ -33,6 +33,8 @@ export interface ClusterStand {
   url: string;
   s3: S3StandIn;
   bucket: string;
+  /** The built portal nginx serves its files from (portal/dist). */
+  portalDist: string;
   processes: Record<'A' | 'B', ServerProcess>;
   /** 'A' or 'B' for an $upstream_addr entry ("127.0.0.1:port"). */
   nameOf(upstream: string): 'A' | 'B' | undefined;
@@ -297,6 +299,7 @@ export async function startCluster({ databaseUrl, redisUrl }: { databaseUrl: str
       url,
       s3,
       bucket,
+      portalDist,
       processes,
       nameOf: (upstream) => byAddress.get(upstream.trim()),
       logs,

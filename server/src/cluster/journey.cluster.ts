@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -150,9 +152,17 @@ describe('two server processes behind nginx, on PostgreSQL, Redis and S3', () =>
     const asha = browser('Asha');
     const proctor = browser('proctor');
 
-    // The portal's page comes from the server (through nginx); its hashed files from disk.
+    // The portal's page comes from a server process (through nginx); its hashed files from disk.
     const page = await asha.call('GET', '/');
     expect(page.status).toBe(200);
+    expect(['A', 'B']).toContain(page.by);
+    const script = /\/assets\/[\w.-]+\.js/.exec(readFileSync(join(stand.portalDist, 'index.html'), 'utf8'))?.[0];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${stand.url}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get(UPSTREAM_HEADER)).toBeNull();
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    await asset.arrayBuffer();
 
     const ashaToken = await signIn(asha, 'student@example.edu');
     const proctorLogin = await proctor.ok<{ token: string }>('POST', '/api/proctor/login', { email: 'proctor@example.edu', password: PASSWORD });

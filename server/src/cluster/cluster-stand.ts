@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,7 +13,8 @@ import type { S3StandIn } from '../test-support/s3-stand-in';
  * The deployment of deploy/ on loopback, for the cluster test (issue 14): a fresh PostgreSQL
  * database, Redis, an S3 stand-in from npm, `npm run migrate` once, two server processes of the
  * built server/dist/main.js with MIGRATE_ON_START=false, and Debian's nginx running the real
- * deploy/nginx/invigil.conf, rendered only for loopback ports and temporary paths.
+ * deploy/nginx/invigil.conf, rendered for loopback ports and temporary paths by
+ * deploy/nginx/local-nginx.sh.
  */
 
 /** The response header the test's nginx adds: which upstream(s) answered ($upstream_addr). */
@@ -106,85 +107,6 @@ async function freshDatabase(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
-/**
- * deploy/nginx/invigil.conf for this machine's loopback: the upstream's first two `server` lines
- * point at the two processes (their parameters kept), the site listens on 127.0.0.1:{port} only,
- * the portal's root and the logs are the given paths. Everything else is the file as shipped.
- * Throws when the file no longer has what is substituted, so a change there is noticed here.
- */
-export function renderNginxSite(source: string, { ports, listenPort, root, logDir }: { ports: [number, number]; listenPort: number; root: string; logDir: string }): string {
-  const problems: string[] = [];
-  const once = (text: string, pattern: RegExp, replace: (match: string, ...groups: string[]) => string, what: string): string => {
-    let count = 0;
-    const out = text.replace(pattern, (match, ...groups: string[]) => {
-      count += 1;
-      return replace(match, ...groups);
-    });
-    if (count === 0) problems.push(what);
-    return out;
-  };
-  let site = source;
-  // The upstream's active (uncommented) server lines: the first two become the two processes, more are dropped.
-  let upstreamIndex = 0;
-  site = once(
-    site,
-    /^(\s*)server\s+[\w.:[\]-]+:\d+((?:\s+[^;\s]+)*)\s*;/gm,
-    (_match, indent = '', params = '') => {
-      const port = ports[upstreamIndex];
-      upstreamIndex += 1;
-      return port === undefined ? `${indent}# (not in the cluster test)` : `${indent}server 127.0.0.1:${port}${params};`;
-    },
-    'upstream `server host:port ...;` lines',
-  );
-  if (upstreamIndex < 2) problems.push(`two upstream server lines (found ${upstreamIndex})`);
-  let listenIndex = 0;
-  site = once(
-    site,
-    /^(\s*)listen\s+[^;]+;/gm,
-    (_match, indent = '') => {
-      listenIndex += 1;
-      return listenIndex === 1 ? `${indent}listen 127.0.0.1:${listenPort};` : `${indent}# (one loopback listen in the cluster test)`;
-    },
-    '`listen` lines',
-  );
-  site = once(site, /^(\s*)root\s+[^;]+;/gm, (_match, indent = '') => `${indent}root ${root};`, 'a `root` line');
-  site = once(site, /^(\s*)access_log\s+\/\S+/gm, (_match, indent = '') => `${indent}access_log ${join(logDir, 'access.log')}`, 'an `access_log /path` line');
-  site = once(site, /^(\s*)error_log\s+\/\S+/gm, (_match, indent = '') => `${indent}error_log ${join(logDir, 'error.log')}`, 'an `error_log /path` line');
-  if (problems.length > 0) throw new Error(`deploy/nginx/invigil.conf can no longer be rendered for the cluster test: missing ${problems.join('; ')}`);
-  return site;
-}
-
-/** The main nginx.conf around the site, as Debian's /etc/nginx/nginx.conf would be, in a temporary folder. */
-function nginxMain(dir: string, siteFile: string): string {
-  const runningAsRoot = process.getuid?.() === 0;
-  return [
-    // As root, workers would switch to `nobody`, who cannot read the checkout or write the temp folder.
-    runningAsRoot ? 'user root;' : '',
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${join(dir, 'nginx.pid')};`,
-    `error_log ${join(dir, 'error.log')} warn;`,
-    'events { worker_connections 1024; }',
-    'http {',
-    '    include /etc/nginx/mime.types;',
-    '    default_type application/octet-stream;',
-    '    sendfile on;',
-    `    client_body_temp_path ${join(dir, 'client_body')};`,
-    `    proxy_temp_path ${join(dir, 'proxy')};`,
-    `    fastcgi_temp_path ${join(dir, 'fastcgi')};`,
-    `    uwsgi_temp_path ${join(dir, 'uwsgi')};`,
-    `    scgi_temp_path ${join(dir, 'scgi')};`,
-    // The test's one addition: which process answered each proxied request (and, after a
-    // failover, every process tried). Inherited by the site's proxied locations, which set no add_header.
-    `    add_header X-Invigil-Upstream $upstream_addr always;`,
-    `    include ${siteFile};`,
-    '}',
-    '',
-  ]
-    .filter((line) => line !== '')
-    .join('\n');
-}
-
 function findRepoRootFrom(start: string): string {
   let dir = start;
   while (!existsSync(join(dir, 'deploy', 'nginx', 'invigil.conf')) || !existsSync(join(dir, 'server', 'package.json'))) {
@@ -206,7 +128,6 @@ export async function startCluster({ databaseUrl, redisUrl }: { databaseUrl: str
   const dir = mkdtempSync(join(tmpdir(), 'invigil-cluster-'));
   const dataDir = join(dir, 'data');
   mkdirSync(dataDir);
-  for (const temp of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
 
   const cleanups: (() => Promise<void> | void)[] = [() => rmSync(dir, { recursive: true, force: true })];
   const children: ChildProcess[] = [];
@@ -261,7 +182,7 @@ export async function startCluster({ databaseUrl, redisUrl }: { databaseUrl: str
     const logs = () =>
       [
         ...Object.values(processes).map((p) => `--- server ${p.name} (port ${p.port}, ${p.logFile}) ---\n${readLog(p.logFile).split('\n').slice(-40).join('\n')}`),
-        `--- nginx error.log ---\n${readLog(join(dir, 'error.log')).split('\n').slice(-40).join('\n')}`,
+        `--- nginx error.log ---\n${readLog(join(dir, 'nginx', 'error.log')).split('\n').slice(-40).join('\n')}`,
       ].join('\n');
     for (const p of Object.values(processes)) {
       await waitFor(
@@ -272,14 +193,20 @@ export async function startCluster({ databaseUrl, redisUrl }: { databaseUrl: str
       );
     }
 
-    const siteFile = join(dir, 'invigil.conf');
-    writeFileSync(siteFile, renderNginxSite(readFileSync(join(repo, 'deploy', 'nginx', 'invigil.conf'), 'utf8'), { ports: [portA, portB], listenPort: nginxPort, root: portalDist, logDir: dir }));
-    const nginxConf = join(dir, 'nginx.conf');
-    writeFileSync(nginxConf, nginxMain(dir, siteFile));
-    const checked = spawnSync('nginx', ['-t', '-q', '-c', nginxConf, '-p', dir], { encoding: 'utf8' });
-    if (checked.status !== 0) throw new Error(`nginx -t refused the rendered deploy/nginx/invigil.conf:\n${checked.stderr}`);
-    const nginxLog = createWriteStream(join(dir, 'nginx.out'));
-    const nginx = spawn('nginx', ['-c', nginxConf, '-p', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // nginx as deploy/nginx/local-nginx.sh renders it (the site config unchanged but for ports and
+    // paths), with one line added: which process answered each request ($upstream_addr; after a
+    // failover every process tried). The site's proxied locations set no add_header, so inherit it.
+    const nginxDir = join(dir, 'nginx');
+    const rendered = await run('bash', [join(repo, 'deploy', 'nginx', 'local-nginx.sh'), '--dir', nginxDir, '--port', String(nginxPort), '--upstream', `127.0.0.1:${portA},127.0.0.1:${portB}`, '--dist', portalDist, '--check'], env, 30_000);
+    if (rendered.status !== 0) throw new Error(`deploy/nginx/local-nginx.sh --check failed (${rendered.status}):\n${rendered.output}`);
+    const generated = readFileSync(join(nginxDir, 'nginx.conf'), 'utf8');
+    if (!/^http \{$/m.test(generated)) throw new Error(`deploy/nginx/local-nginx.sh wrote no \`http {\` line to add the upstream header to:\n${generated}`);
+    const nginxConf = join(nginxDir, 'cluster-nginx.conf');
+    writeFileSync(nginxConf, generated.replace(/^http \{$/m, 'http {\n    add_header X-Invigil-Upstream $upstream_addr always;'));
+    const checked = await run('nginx', ['-t', '-q', '-c', nginxConf, '-e', join(nginxDir, 'error.log')], env, 10_000);
+    if (checked.status !== 0) throw new Error(`nginx -t refused the cluster's nginx.conf:\n${checked.output}`);
+    const nginxLog = createWriteStream(join(nginxDir, 'nginx.out'));
+    const nginx = spawn('nginx', ['-c', nginxConf, '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(nginx);
     nginx.stdout?.pipe(nginxLog);
     nginx.stderr?.pipe(nginxLog);

@@ -75,6 +75,19 @@ describe.skipIf(!TEST_REDIS_URL)('presence in Redis (processes sharing it)', () 
     return { a: make('A'), b: make('B') };
   });
 
+  it('the sockets of a process started a moment ago count at once on the processes started before it', async () => {
+    prefix = `test-${randomUUID()}:`;
+    const older = make('F');
+    await older.get('t', 'u');
+    const newer = make('G');
+    await newer.arrive('t', 'u', 'websocket', 100);
+    expect(await older.get('t', 'u')).toMatchObject({ sockets: 1, via: 'websocket' });
+    expect((await older.ofTest('t')).get('u')).toMatchObject({ sockets: 1 });
+    // Its departure too: the older process sees the last socket close.
+    await newer.leave('t', 'u', 200);
+    expect(await older.get('t', 'u')).toMatchObject({ sockets: 0, disconnectedSince: 200 });
+  });
+
   it("a crashed process's sockets stop counting once it has been silent too long", async () => {
     prefix = `test-${randomUUID()}:`;
     const crashed = make('C');

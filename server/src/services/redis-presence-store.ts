@@ -15,9 +15,11 @@ const PRESENCE_TTL_SECONDS = 24 * 60 * 60;
 /**
  * One hash per test, fields per candidate: `uid|s|process` (that process's open sockets),
  * `uid|h` (last HTTP ping), `uid|d` (socket drop began), `uid|v` (via), `uid|st` (status and
- * clock offset, JSON), `uid|w` (the drop is on the trail). Only the sockets of processes alive
- * (ARGV[6...]) count. ARGV: uid, now, this process, ttl, op, live processes...
- * Each op runs whole inside Redis, so an arrival and a drop's claim never interleave.
+ * clock offset, JSON), `uid|w` (the drop is on the trail). Only the sockets of this process and
+ * of processes that said they were alive since ARGV[6] count, read from the processes' sorted set
+ * (KEYS[2]) at each op: a process started a moment ago counts at once, on every process.
+ * ARGV: uid, now, this process, ttl, op, alive-since. Each op runs whole inside Redis, so an
+ * arrival and a drop's claim never interleave.
  */
 const PRESENCE_SCRIPT = `
 local key = KEYS[1]
@@ -26,10 +28,14 @@ local now = ARGV[2]
 local own = uid .. '|s|' .. ARGV[3]
 local ttl = ARGV[4]
 local op = ARGV[5]
+local alive = redis.call('ZRANGEBYSCORE', KEYS[2], ARGV[6], '+inf')
+local seen = false
+for _, p in ipairs(alive) do if p == ARGV[3] then seen = true end end
+if not seen then table.insert(alive, ARGV[3]) end
 local function read()
   local n = 0
-  for i = 6, #ARGV do
-    n = n + (tonumber(redis.call('HGET', key, uid .. '|s|' .. ARGV[i])) or 0)
+  for _, p in ipairs(alive) do
+    n = n + (tonumber(redis.call('HGET', key, uid .. '|s|' .. p)) or 0)
   end
   local f = redis.call('HMGET', key, uid .. '|h', uid .. '|d', uid .. '|v', uid .. '|st', uid .. '|w')
   return { n, f[1], f[2], f[3], f[4], f[5] }
@@ -66,7 +72,7 @@ return before
 `;
 
 type Reply = [number, string | null, string | null, string | null, string | null, string | null];
-type PresenceScript = (key: string, ...args: (string | number)[]) => Promise<unknown>;
+type PresenceScript = (key: string, processesKey: string, ...args: (string | number)[]) => Promise<unknown>;
 
 export interface RedisPresenceOptions {
   logger: Logger;
@@ -99,19 +105,16 @@ function toState(reply: Reply | null): PresenceState | undefined {
  */
 export function createRedisPresenceStore(source: string | Redis, { logger, prefix = 'invigil:', processId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}` }: RedisPresenceOptions): PresenceStore {
   const redis = typeof source === 'string' ? connectRedis(source, logger, 'presence') : source;
-  redis.defineCommand('invigilPresence', { numberOfKeys: 1, lua: PRESENCE_SCRIPT });
+  redis.defineCommand('invigilPresence', { numberOfKeys: 2, lua: PRESENCE_SCRIPT });
   const script = (redis as unknown as { invigilPresence: PresenceScript }).invigilPresence.bind(redis);
   const procsKey = `${prefix}presence-processes`;
   const hashOf = (testId: string) => `${prefix}presence:${testId}`;
-  let alive: string[] = [processId];
 
   async function heartbeat(): Promise<void> {
     const now = Date.now();
     try {
       await redis.zadd(procsKey, now, processId);
       await redis.zremrangebyscore(procsKey, 0, now - PRESENCE_TTL_SECONDS * 1000);
-      const found = await redis.zrangebyscore(procsKey, now - PROCESS_ALIVE_MS, '+inf');
-      alive = found.includes(processId) ? found : [...found, processId];
     } catch (error) {
       logger.warn('Presence: could not say this process is alive:', error);
     }
@@ -125,7 +128,7 @@ export function createRedisPresenceStore(source: string | Redis, { logger, prefi
     await started;
     // Shutting down: the sockets' last departures are not recorded (the process's entry goes with it).
     if (closed) return null;
-    return script(hashOf(testId), userId, now, processId, PRESENCE_TTL_SECONDS, op, ...alive);
+    return script(hashOf(testId), procsKey, userId, now, processId, PRESENCE_TTL_SECONDS, op, Date.now() - PROCESS_ALIVE_MS);
   }
   const failed = (what: string) => (error: unknown) => {
     logger.warn(`Presence: could not ${what}:`, error);
@@ -140,9 +143,12 @@ export function createRedisPresenceStore(source: string | Redis, { logger, prefi
     async ofTest(testId) {
       await started;
       const found = new Map<string, PresenceState>();
-      const fields = await redis.hgetall(hashOf(testId)).catch(failed('read a test'));
+      const [fields, alive] = await Promise.all([
+        redis.hgetall(hashOf(testId)).catch(failed('read a test')),
+        redis.zrangebyscore(procsKey, Date.now() - PROCESS_ALIVE_MS, '+inf').catch(failed('read the live processes')),
+      ]);
       if (!fields) return found;
-      const live = new Set(alive);
+      const live = new Set([...(alive ?? []), processId]);
       const rows = new Map<string, Reply>();
       for (const [field, value] of Object.entries(fields)) {
         const [uid, kind, proc] = field.split('|');

@@ -62,7 +62,7 @@ export interface Config {
   logFormat: 'json' | 'text';
   /** LOG_LEVEL: debug, info (default), warn or error. */
   logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** LOG_REQUESTS: one log line per request (default: on with JSON logs, off with text). */
+  /** LOG_REQUESTS: one log line per request (default off: about 20 us a request, and nginx logs them too; deploy/env.example turns it on). */
   logRequests: boolean;
   /** SHUTDOWN_TIMEOUT_SECONDS (default 20): how long SIGTERM waits for in-flight requests before exiting anyway. */
   shutdownTimeoutSeconds: number;
@@ -384,7 +384,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     migrateOnStart: switchOf(env, 'MIGRATE_ON_START', true),
     logFormat,
     logLevel: choice(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
-    logRequests: switchOf(env, 'LOG_REQUESTS', logFormat === 'json'),
+    logRequests: switchOf(env, 'LOG_REQUESTS', false),
     shutdownTimeoutSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 600),
   };
 }

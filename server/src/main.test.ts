@@ -96,6 +96,7 @@ describe('the server process', () => {
       JWT_SECRET: 'process-test-secret-process-test-secret-0123',
       PORTAL_DIST: join(dataDir, 'no-portal'),
       LOG_FORMAT: 'json',
+      LOG_REQUESTS: 'true',
       // On a loaded machine (nice 19 beside busy neighbours) the close handshake can be slow: the
       // forced exit is not what this test is about.
       SHUTDOWN_TIMEOUT_SECONDS: '100',

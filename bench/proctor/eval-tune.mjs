@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countFaces } from '../../shared/src/proctor/face-model.ts';
+import { countFaces, isCountedFace, overlapOfSmaller } from '../../shared/src/proctor/face-model.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -86,6 +86,50 @@ if (withTest) {
     const r = evaluate(rule, frames.filter((f) => f.split === split));
     console.log(`${split}: ${fmt(r)}`);
     for (const [g, [a, b]] of Object.entries(r.groups)) if (a < b) console.log(`   ${g} ${a}/${b}`);
+  }
+  process.exit(0);
+}
+
+const secondArg = args.find((a) => a.startsWith('--second='));
+if (secondArg) {
+  // A second detector asked only when BlazeFace is unsure: a frame whose meshed boxes include one at
+  // or above `unsure` that the rule did not count. Its boxes (face-api, whole frame; from
+  // bench/proctor/eval-second.mjs) at or above `min` that overlap no counted face are added.
+  const rule = JSON.parse(args.find((a) => a.startsWith('--rule='))?.slice('--rule='.length) ?? 'null');
+  const second = JSON.parse(readFileSync(join(root, '.tmp/bench-proctor-eval/second-results.json'), 'utf8')).candidates;
+  const options = optionsOf(rule);
+  for (const id of secondArg.slice('--second='.length).split(',')) {
+    const byFrame = new Map(second[id].frames.map((f) => [f.frame, f]));
+    const ms = second[id].frames.map((f) => f.ms).sort((a, b) => a - b);
+    console.log(`\n${id} (p10 ${ms[Math.floor(ms.length / 10)].toFixed(0)} ms, p50 ${ms[Math.floor(ms.length / 2)].toFixed(0)} ms a frame at load ${second[id].load.map((l) => l.toFixed(1)).join('-')}):`);
+    for (const unsure of [0.15, 0.2, 0.3])
+      for (const min of [0.2, 0.3, 0.4, 0.5, 0.6, 0.7]) {
+        let right = 0;
+        let asked = 0;
+        let multi = 0;
+        let multiN = 0;
+        let zeroWrong = 0;
+        const wrong = [];
+        for (const f of frames) {
+          const boxes = boxesFor(f, rule);
+          const counted = boxes.filter((b) => isCountedFace(b, options));
+          let n = countFaces(boxes, options);
+          if (boxes.some((b) => b.detectorScore >= unsure && !isCountedFace(b, options))) {
+            asked++;
+            const extra = byFrame.get(f.file).faces.map((x) => ({ x: x.box[0], y: x.box[1], width: x.box[2], height: x.box[3], score: x.score })).filter((x) => x.score >= min && !counted.some((c) => overlapOfSmaller(c, x) > 0.3));
+            n += extra.length;
+          }
+          const ok = labelOf(n) === f.label;
+          right += ok;
+          if (f.label === '2+') {
+            multiN++;
+            multi += ok;
+          }
+          if (f.label === '0') zeroWrong += !ok;
+          if (!ok) wrong.push(f.id);
+        }
+        console.log(`  unsure >= ${unsure}, second >= ${min}: right ${right}/${frames.length} (${((100 * right) / frames.length).toFixed(1)}%)  2+ ${multi}/${multiN}  0 wrong ${zeroWrong}  asked on ${asked}/${frames.length} frames`);
+      }
   }
   process.exit(0);
 }

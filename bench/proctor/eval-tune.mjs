@@ -40,6 +40,7 @@ export function optionsOf(rule) {
     minSizePx: 0,
     mesh: { minDetectorScore: rule.minDet ?? rule.floor, minMeshScore: rule.minMesh, strongDetectorScore: rule.strong, strongMinMeshScore: rule.strongMesh },
     ...(rule.overlap < 1 ? { maxOverlap: rule.overlap } : {}),
+    ...(rule.overlap < 1 && rule.mergeBelow !== undefined ? { mergeBelowDetectorScore: rule.mergeBelow } : {}),
   };
 }
 
@@ -160,7 +161,7 @@ const around = args.find((a) => a.startsWith('--around='));
 if (around) {
   // Sensitivity: one setting changed at a time around a rule.
   const rule = JSON.parse(around.slice('--around='.length));
-  const alts = { floor: [0.1, 0.12, 0.15, 0.2, 0.25], cap: [2, 3, 4, 5, 10], minMesh: [0.6, 0.7, 0.8, 0.9], strong: [0.45, 0.5, 0.55, 0.6, 2], strongMesh: [0, 0.05, 0.1, 0.15, 0.2, 0.3], overlap: [1, 0.3, 0.5, 0.7] };
+  const alts = { floor: [0.1, 0.12, 0.15, 0.2, 0.25], cap: [2, 3, 4, 5, 10], minMesh: [0.6, 0.7, 0.8, 0.9], strong: [0.45, 0.5, 0.55, 0.6, 2], strongMesh: [0, 0.05, 0.1, 0.15, 0.2, 0.3], overlap: [1, 0.2, 0.3, 0.5, 0.7], mergeBelow: [0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 1] };
   console.log(`\nAround ${JSON.stringify(rule)}: ${fmt(evaluate(rule, frames))}`);
   for (const [key, values] of Object.entries(alts)) for (const v of values) if (v !== rule[key]) console.log(`  ${key}=${v}: ${fmt(evaluate({ ...rule, [key]: v }, frames))}`);
 }

@@ -58,6 +58,12 @@ export interface FaceCountOptions {
    * twice (the mesh refines each box, so BlazeFace's own overlap filter does not catch them).
    */
   maxOverlap?: number;
+  /**
+   * Merge by `maxOverlap` only boxes whose detector score is under this: a box BlazeFace is sure of
+   * is a face of its own even inside another's box (a person right behind the student), while the
+   * unsure ones the mesh confirms there are the same face again (its hair or forehead, decision 0038).
+   */
+  mergeBelowDetectorScore?: number;
 }
 
 /** The share of the smaller box that lies inside the other. */
@@ -87,7 +93,8 @@ export function countFaces(faces: readonly FaceBox[], options: FaceCountOptions)
   const rank = (f: FaceBox) => f.detectorScore ?? f.score;
   const counted: FaceBox[] = [];
   for (const face of [...faces].filter((f) => isCountedFace(f, options)).sort((a, b) => rank(b) - rank(a))) {
-    if (options.maxOverlap !== undefined && counted.some((c) => overlapOfSmaller(c, face) > options.maxOverlap!)) continue;
+    const mergeable = options.mergeBelowDetectorScore === undefined || rank(face) < options.mergeBelowDetectorScore;
+    if (options.maxOverlap !== undefined && mergeable && counted.some((c) => overlapOfSmaller(c, face) > options.maxOverlap!)) continue;
     counted.push(face);
   }
   return counted.length;

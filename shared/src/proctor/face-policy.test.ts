@@ -115,6 +115,16 @@ describe('counting faces by the detector and the mesh (decision 0038)', () => {
     expect(countFaces([{ x: 0, y: 0, width: 50, height: 50, score: 0.7 }, { x: 0, y: 0, width: 50, height: 50, score: 0.3 }], FACE_COUNT_OPTIONS)).toBe(1);
   });
 
+  it('takes an unsure box inside a counted face for that face again, but not a sure one (a person right behind)', () => {
+    const at = (detectorScore: number, meshScore: number, x: number, y: number, width: number, height: number): FaceBox => ({ x, y, width, height, score: Math.min(detectorScore, meshScore), detectorScore, meshScore });
+    // The 30-frame suite's dim student (decision 0009): the top of the head confirmed by the mesh.
+    expect(count(at(0.9, 1, 108, 25, 416, 416), at(0.24, 1, 193, 0, 233, 218))).toBe(1);
+    // Looking down: a box over the hair, 41 % inside the face.
+    expect(count(at(0.9, 1, 71, 74, 361, 362), at(0.4, 0.85, 107, 0, 140, 126))).toBe(1);
+    // The evaluation set's small second face inside the student's box, BlazeFace sure of it.
+    expect(count(at(0.81, 1, 114, 0, 525, 480), at(0.71, 1, 79, 48, 86, 86))).toBe(2);
+  });
+
   it('merges a box that mostly lies inside a counted one when asked to', () => {
     const options = { ...FACE_COUNT_OPTIONS, maxOverlap: 0.5 };
     expect(countFaces([box(0.9, 1, 100, 300), box(0.2, 1, 150, 100)], options)).toBe(1);

@@ -30,7 +30,8 @@ export const DETECT_FACE_DINTERVAL = 15;
  * Which faces count (decisions 0009, 0038): @vladmandic/human's BlazeFace proposes boxes from 0.15
  * up, its best FACE_MAX_MESHED boxes go to the face mesh, and a box counts when the mesh confirms it
  * (mesh >= 0.7), or when BlazeFace is fairly sure (>= 0.5) and the mesh is not flat against it
- * (>= 0.1: a hand over the mouth spoils the mesh). Chosen on the evaluation set's tune split
+ * (>= 0.1: a hand over the mouth spoils the mesh); an unsure box mostly inside a counted face is
+ * that face again. Chosen on the evaluation set's tune split
  * (bench/proctor/eval-tune.mjs): blurred, cut and small second faces score 0.15-0.5 on BlazeFace
  * but 0.9-1.0 on the mesh, while the boxes of empty rooms and pets score up to 0.8 on BlazeFace and
  * under 0.1 on the mesh. No size floor: someone far behind the student is exactly what it is for.
@@ -43,6 +44,10 @@ export const FACE_COUNT_OPTIONS: FaceCountOptions = {
   minScore: 0.6,
   minSizePx: 0,
   mesh: { minDetectorScore: FACE_DETECTOR_FLOOR, minMeshScore: 0.7, strongDetectorScore: 0.5, strongMinMeshScore: 0.1 },
+  // A box BlazeFace is unsure of (< 0.5) lying over 30 % inside a counted face is that face again:
+  // the mesh confirms the top of a head bent down, or a forehead, as a face of its own.
+  maxOverlap: 0.3,
+  mergeBelowDetectorScore: 0.5,
 };
 export const FACE_CONFIRM_FRAMES = 3;
 export const FACE_CONFIRM_GAP_MS = 700;

@@ -166,7 +166,7 @@ describe('serving the portal', () => {
     expect(cached.status).toBe(304);
   });
 
-  it("names each route's screen chunks and first GETs in the page it sends, for the page's early-data script; one page per route", async () => {
+  it("names each route's screen chunks as module preloads and its first GETs for the page's early-data script; one page per route", async () => {
     const t = await newApp();
     writeFakePortal(t.config.portalDist);
     mkdirSync(join(t.config.portalDist, '.vite'), { recursive: true });
@@ -181,22 +181,34 @@ describe('serving the portal', () => {
       ],
     };
     writeFileSync(join(t.config.portalDist, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    const link = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
     const meta = (plan: object) => `<meta name="invigil-early-data" content="${JSON.stringify(plan).replace(/"/g, '&quot;')}">`;
 
     const fees = await (await t.get('/fee-list')).text();
-    expect(fees).toContain(meta({ pattern: '/fee-list', calls: ['/fee-list'], preload: ['assets/fee-list-page-a1.js', 'assets/table-rows-b2.js'] }));
+    expect(fees).toContain(link('assets/fee-list-page-a1.js'));
+    expect(fees).toContain(link('assets/table-rows-b2.js'));
+    expect(fees).toContain(meta({ pattern: '/fee-list', calls: ['/fee-list'] }));
+    expect(fees.indexOf(link('assets/table-rows-b2.js'))).toBeLessThan(fees.indexOf('</head>'));
     expect(fees.indexOf('invigil-early-data')).toBeLessThan(fees.indexOf('</head>'));
     expect(fees).toContain('<div id="root">');
     const testIn = await (await t.get('/test/abc-1/in?x=1')).text();
-    expect(testIn).toContain(meta({ pattern: '/test/:id/in', calls: [], preload: ['assets/test-in-page-d4.js'] }));
+    expect(testIn).toContain(link('assets/test-in-page-d4.js'));
     expect(testIn).not.toContain('test-detail-page');
-    expect(await (await t.get('/test/abc-1')).text()).toContain(meta({ pattern: '/test/:id', calls: ['/test/get/:id'], preload: ['assets/test-detail-page-c3.js'] }));
+    // The test page's reply anchors the exam clock: never asked early (decision 0032).
+    expect(testIn).not.toContain('invigil-early-data');
+    const detail = await (await t.get('/test/abc-1')).text();
+    expect(detail).toContain(link('assets/test-detail-page-c3.js'));
+    expect(detail).toContain(meta({ pattern: '/test/:id', calls: ['/test/get/:id'] }));
     // The path's own values are not in the page (the script reads them from the address): a quote in the path changes nothing.
     const notes = await (await t.get('/notes/Physics/Laws%22%3E/abc')).text();
-    expect(notes).toContain('&quot;pattern&quot;:&quot;/notes/:subject/:chapter/:chapterId&quot;');
+    expect(notes).toContain(meta({ pattern: '/notes/:subject/:chapter/:chapterId', calls: ['/notes/:chapterId'] }));
     expect(notes).not.toContain('Laws');
     expect(await (await t.get('/notes/Maths/Sets/xyz')).text()).toBe(notes);
-    for (const plain of ['/queries', '/nowhere', '/']) expect(await (await t.get(plain)).text(), plain).not.toContain('invigil-early-data');
+    for (const plain of ['/queries', '/nowhere', '/']) {
+      const html = await (await t.get(plain)).text();
+      expect(html, plain).not.toContain('modulepreload');
+      expect(html, plain).not.toContain('invigil-early-data');
+    }
 
     const gzip = await t.get('/fee-list', { 'accept-encoding': 'gzip' });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');

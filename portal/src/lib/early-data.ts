@@ -9,14 +9,10 @@
 import { ACCESS_TOKEN_HEADER, API_PREFIX, EARLY_DATA_META } from '@invigil/shared/api/http';
 import { STORAGE_KEYS } from './storage';
 
-/**
- * What the server writes in the page: the route's pattern, its `data` calls (route-table.ts) and
- * the chunks of its screen that the app's entry does not load (`preload`).
- */
+/** What the server writes in the page: the route's pattern and its `data` calls (route-table.ts). */
 export interface EarlyDataPlan {
   pattern: string;
   calls: readonly string[];
-  preload?: readonly string[];
 }
 
 export interface EarlyCall {
@@ -96,9 +92,7 @@ function readPlan(): EarlyDataPlan | null {
   if (!content) return null;
   try {
     const plan = JSON.parse(content) as Partial<EarlyDataPlan>;
-    const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((item) => typeof item === 'string');
-    if (typeof plan.pattern !== 'string' || !strings(plan.calls)) return null;
-    return { pattern: plan.pattern, calls: plan.calls, preload: strings(plan.preload) ? plan.preload.filter((file) => /^assets\/[\w.-]+\.js$/.test(file)) : [] };
+    return typeof plan.pattern === 'string' && Array.isArray(plan.calls) && plan.calls.every((call) => typeof call === 'string') ? { pattern: plan.pattern, calls: plan.calls } : null;
   } catch {
     return null;
   }
@@ -116,51 +110,12 @@ export function startEarlyCalls(plan: EarlyDataPlan, pathname: string, token: st
   }
 }
 
-/** If the entry has not arrived by then, the screen's chunks are asked for anyway. */
-const PRELOAD_FALLBACK_MS = 4_000;
-
-/**
- * Names the screen's chunks as module preloads once the app's entry script has arrived (not
- * when it has run). On HTTP/1.1 and a slow link, chunks asked for at once share the bandwidth
- * with the entry and delay it; the entry is what everything waits for, and the chunks still
- * arrive while it is evaluated.
- */
-function preloadAfterEntry(files: readonly string[]): void {
-  if (files.length === 0) return;
-  let done = false;
-  const addLinks = () => {
-    if (done) return;
-    done = true;
-    for (const file of files) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = `/${file}`;
-      document.head.appendChild(link);
-    }
-  };
-  const entry = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"][src]')].find((script) => !script.src.includes('/assets/early-data-'));
-  if (!entry || typeof PerformanceObserver === 'undefined' || performance.getEntriesByName(entry.src).length > 0) return addLinks();
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName(entry.src).length === 0) return;
-    observer.disconnect();
-    addLinks();
-  });
-  observer.observe({ type: 'resource', buffered: true });
-  setTimeout(() => {
-    observer.disconnect();
-    addLinks();
-  }, PRELOAD_FALLBACK_MS);
-}
-
-/** Starts the planned calls of this page (none without a session) and names its screen's chunks. */
+/** Starts the planned calls of this page (none without a plan or a session). */
 function startEarlyData(): void {
   if (typeof document === 'undefined') return;
   const plan = readPlan();
-  if (!plan) return;
-  const token = liveToken();
-  if (token) startEarlyCalls(plan, location.pathname, token);
-  preloadAfterEntry(plan.preload ?? []);
+  const token = plan && liveToken();
+  if (plan && token) startEarlyCalls(plan, location.pathname, token);
 }
 
 /**

@@ -59,12 +59,12 @@ function page(html: string): PortalPage {
 }
 
 /**
- * index.html for each path of the SPA, with a plan for the page's early-data script
- * (portal/src/lib/early-data.ts): the route's first GETs, which it starts before the app's entry
- * has even arrived, and the chunks of the route's screen, which it preloads as soon as the entry
- * has arrived (not one round trip after the entry ran, and not competing with the entry for a
- * slow link). The script fills the path's parameters itself, so one page serves every path of a
- * route. Built once per route, compressed once, kept in memory.
+ * index.html for each path of the SPA, naming the chunks of that path's screen as module
+ * preloads (the browser fetches them beside the entry, not one round trip after the entry ran),
+ * and the route's first GETs for the page's early-data script (portal/src/lib/early-data.ts),
+ * which starts them before the entry has even arrived. The script fills the path's parameters
+ * itself, so one page serves every path of a route. Built once per route, compressed once, kept
+ * in memory.
  */
 export function createPortalIndex(root: string, indexFile = join(root, 'index.html')): (path: string) => PortalPage {
   const base = readFileSync(indexFile, 'utf8');
@@ -72,11 +72,15 @@ export function createPortalIndex(root: string, indexFile = join(root, 'index.ht
   const pages = new Map<string, PortalPage>();
   return (path) => {
     const route = routes.find((candidate) => candidate.match.test(path));
-    const plan = route && (route.data.length > 0 || route.files.length > 0) ? JSON.stringify({ pattern: route.pattern, calls: route.data, preload: route.files }) : '';
-    let built = pages.get(plan);
+    const files = route?.files ?? [];
+    const plan = route && route.data.length > 0 ? JSON.stringify({ pattern: route.pattern, calls: route.data }) : '';
+    const key = `${files.join(' ')}|${plan}`;
+    let built = pages.get(key);
     if (!built) {
-      built = page(plan ? base.replace('</head>', `    <meta name="${EARLY_DATA_META}" content="${escapeAttribute(plan)}">\n  </head>`) : base);
-      pages.set(plan, built);
+      const meta = plan ? `    <meta name="${EARLY_DATA_META}" content="${escapeAttribute(plan)}">\n` : '';
+      const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+      built = page(meta || links ? base.replace('</head>', `${meta}${links}  </head>`) : base);
+      pages.set(key, built);
     }
     return built;
   };

@@ -4,6 +4,7 @@ import type { Stats } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
+import { safePathSegments } from '../lib/url-path';
 import { isApiPath } from '../middleware/security-headers';
 import { createPortalIndex, type PortalPage } from './portal-index';
 
@@ -57,15 +58,8 @@ export async function fileStats(path: string): Promise<Stats | undefined> {
 
 /** The file a URL path names inside `root`, or undefined if it would leave it or is malformed. */
 export function resolveInside(root: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const segments = decoded.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '..' || segment === '.')) return undefined;
+  const segments = safePathSegments(urlPath);
+  if (!segments) return undefined;
   const file = resolve(root, ...segments);
   return file.startsWith(root + sep) ? file : undefined;
 }

@@ -13,6 +13,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Context } from 'hono';
 import type { S3Config } from '../config';
+import { safePathSegments } from '../lib/url-path';
 import { fileStats, serveFile } from '../routes/portal-routes';
 
 /**
@@ -70,16 +71,8 @@ export function contentTypeOfName(name: string): string {
 
 /** `area/path` for a URL path inside an area, or undefined when it is malformed or would leave the area. */
 export function safeBlobKey(area: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const segments = decoded.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0 || segments.some((segment) => segment === '..' || segment === '.')) return undefined;
-  return [area, ...segments].join('/');
+  const segments = safePathSegments(urlPath);
+  return segments && segments.length > 0 ? [area, ...segments].join('/') : undefined;
 }
 
 /** The embedded store: files under BLOB_DIR (uploads/, public/, certificates/), as before S3 existed. */

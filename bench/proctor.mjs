@@ -31,7 +31,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
+import { buildFaceBundles } from '../scripts/face-bundles.ts';
 import { copyFaceAssets, packageDir } from '../scripts/copy-face-assets.ts';
 import { countFaces } from '../shared/src/proctor/face-model.ts';
 import { FACE_COUNT_OPTIONS, FACE_DETECTOR_FLOOR, FACE_MAX_MESHED } from '../shared/src/proctor/face-policy.ts';
@@ -95,17 +95,7 @@ const resultsFile = join(outDir, 'results.json');
 async function measure() {
   const loadStart = loadavg()[0];
   // 2. The page and the workers, bundled from the shared runners.
-  await build({
-    entryPoints: ['page.ts', 'worker-human.ts', 'worker-faceapi.ts'].map((f) => join(root, 'bench/proctor', f)),
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    outdir: outDir,
-    logLevel: 'warning',
-    // Both libraries mention Node built-ins behind runtime checks that are false in a browser.
-    external: ['fs', 'path', 'os', 'crypto', 'util', 'worker_threads'],
-  });
+  await buildFaceBundles(['page.ts', 'worker-human.ts', 'worker-faceapi.ts'].map((f) => join(root, 'bench/proctor', f)), outDir);
 
   // 3. A static server on loopback: the page, the bundles, the frames, and the listed assets only.
   // Human's files exactly as a build ships them (scripts/copy-face-assets.ts); face-api's beside them.

@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
+import { buildFaceBundles } from '../../scripts/face-bundles.ts';
 import { copyFaceAssets } from '../../scripts/copy-face-assets.ts';
 import { countFaces } from '../../shared/src/proctor/face-model.ts';
 import { FACE_COUNT_OPTIONS, FACE_DETECTOR_FLOOR, FACE_MAX_MESHED } from '../../shared/src/proctor/face-policy.ts';
@@ -43,16 +43,10 @@ async function measure({ rounds }) {
   execFileSync('bash', [join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8'));
   mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: { 'eval-page': join(root, 'bench/proctor/eval-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts'), 'worker-human-raw': join(root, 'bench/proctor/worker-human-raw.ts') },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    outdir: outDir,
-    logLevel: 'warning',
-    external: ['fs', 'path', 'os', 'crypto', 'util', 'worker_threads'],
-  });
+  await buildFaceBundles(
+    { 'eval-page': join(root, 'bench/proctor/eval-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts'), 'worker-human-raw': join(root, 'bench/proctor/worker-human-raw.ts') },
+    outDir,
+  );
   const assetDir = join(outDir, 'face-assets');
   copyFaceAssets(assetDir);
   const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.bin': 'application/octet-stream' };

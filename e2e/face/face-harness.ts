@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { buildFaceBundles } from '../../scripts/face-bundles';
 import { copyFaceAssets } from '../../scripts/copy-face-assets';
 
 /**
@@ -30,16 +30,7 @@ export function faceVideos(): FaceVideos {
 
 export async function serveFacePage(): Promise<{ origin: string; server: Server }> {
   mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: { 'camera-page': join(root, 'e2e/face/camera-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts') },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    outdir: outDir,
-    logLevel: 'warning',
-    external: ['fs', 'path', 'os', 'crypto', 'util', 'worker_threads'],
-  });
+  await buildFaceBundles({ 'camera-page': join(root, 'e2e/face/camera-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts') }, outDir);
   copyFaceAssets(join(outDir, 'face-assets'));
   const types: Record<string, string> = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.bin': 'application/octet-stream' };
   const server = createServer((req, res) => {

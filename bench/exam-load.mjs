@@ -1,20 +1,32 @@
 #!/usr/bin/env node
-// npm run bench:exam [-- --students 2000 --window 60 --steady 60 --sync-every 2] [--fixed-cadence] [--fresh] [--cpu-prof DIR]
+// npm run bench:exam [-- --students 2000 --window 60 --steady 60 --sync-every 2] [--fixed-cadence] [--fresh]
+//                    [--processes N] [--nginx] [--postgres] [--redis] [--cluster N] [--cpu-prof DIR]
 //
 // N simulated students start one test within a window, fetch the paper, sync every few seconds
-// and ping every 20 s, against the built server on the embedded SQLite database on this machine.
-// Prints start p50/p99, paper p99, sync rate and p99, and errors. The client runs on the same
-// 2 cores as the server, so the figures are pessimistic. Traffic goes to 127.0.0.1 only.
+// and ping every 20 s, against the built server on this machine. Prints start p50/p99, paper
+// p99, sync rate and p99, server CPU per request, the servers' event-loop delay p99, and errors.
+// The client runs on the same 2 cores as the server, so the figures are pessimistic. Traffic goes
+// to 127.0.0.1 only.
+//
+// Deployments (docs/scale.md compares them):
+// - default: one server process on the embedded SQLite database, the client straight to it;
+// - --nginx: deploy/nginx/invigil.conf in front (deploy/nginx/local-nginx.sh), as in production;
+// - --processes N: N server processes behind nginx (implies --nginx), on one database;
+// - --postgres / --redis: a throwaway PostgreSQL (fsync on, synchronous_commit off: an
+//   acknowledged answer survives a crash of the server or of PostgreSQL, as SQLite's WAL with
+//   synchronous=NORMAL does) and Redis for the live channel (scripts/with-postgres.sh, with-redis.sh);
+// - --cluster N: --processes N --postgres --redis, the multi-process deployment of deploy/.
 //
 // Setup (not measured) is slow on purpose: every student's password is an scrypt hash, made on
-// import and checked at sign-in. So the imported database, the JWT secret and the tokens are kept
-// in $TMPDIR/invigil-bench-cache/<hash of the import file> and reused by the next run with the
-// same options (a fresh copy each run; tokens are checked first and signed in again if refused).
-// --fresh ignores the cache. --cpu-prof DIR runs the server with node --cpu-prof into DIR;
-// BENCH_SERVER_ARGS='--trace-gc ...' passes other node options to it (and shows its stdout).
-import { execFileSync, spawn } from 'node:child_process';
+// import and checked at sign-in. So the imported database (the SQLite file, or a pg_dump), the JWT
+// secret and the tokens are kept in $TMPDIR/invigil-bench-cache/<hash of the import file and the
+// engine> and reused by the next run with the same options (a fresh copy each run; tokens are
+// checked first and signed in again if refused). --fresh ignores the cache. --cpu-prof DIR runs
+// the servers with node --cpu-prof into DIR; BENCH_SERVER_ARGS='--trace-gc ...' passes other node
+// options to them (and shows their stdout).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,6 +44,11 @@ const STEADY_S = arg('steady', 60);
 const SYNC_EVERY_S = arg('sync-every', 2);
 const FRESH = process.argv.includes('--fresh');
 const FIXED_CADENCE = process.argv.includes('--fixed-cadence');
+const CLUSTER = arg('cluster', 0);
+const PROCESSES = CLUSTER || arg('processes', 1);
+const NGINX = process.argv.includes('--nginx') || PROCESSES > 1;
+const POSTGRES = process.argv.includes('--postgres') || CLUSTER > 0;
+const REDIS = process.argv.includes('--redis') || CLUSTER > 0;
 const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
 const PING_EVERY_S = 20;
 const QUESTIONS = 40;
@@ -52,6 +69,23 @@ const percentile = (values, p) => {
 };
 const ms = (value) => `${value.toFixed(1)} ms`;
 
+// PostgreSQL and Redis: this script again, inside the throwaway servers of scripts/with-*.sh.
+if ((POSTGRES && !process.env.TEST_DATABASE_URL) || (REDIS && !process.env.TEST_REDIS_URL)) {
+  const wrap = [...(POSTGRES && !process.env.TEST_DATABASE_URL ? ['bash', join(root, 'scripts/with-postgres.sh')] : []), ...(REDIS && !process.env.TEST_REDIS_URL ? ['bash', join(root, 'scripts/with-redis.sh')] : [])];
+  const run = spawnSync(wrap[0], [...wrap.slice(1), process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, WITH_POSTGRES_SETTINGS: '-c synchronous_commit=off -c shared_buffers=256MB' },
+  });
+  process.exit(run.status ?? 1);
+}
+const databaseUrl = POSTGRES ? process.env.TEST_DATABASE_URL : undefined;
+const redisUrl = REDIS ? process.env.TEST_REDIS_URL : undefined;
+const pgBin = (name) => {
+  const dirs = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
+  const found = dirs.map((version) => `/usr/lib/postgresql/${version}/bin/${name}`).find((path) => existsSync(path));
+  return found ?? name;
+};
+
 // --- setup: a data folder with N students and one test open to all -------------------------
 if (!existsSync(join(root, 'server/dist/main.js'))) execFileSync('npm', ['run', 'build', '-w', 'server'], { cwd: root, stdio: 'inherit' });
 const dataDir = mkdtempSync(join(tmpdir(), 'invigil-bench-'));
@@ -66,30 +100,83 @@ const importJson = JSON.stringify({
   }],
 });
 writeFileSync(importFile, importJson);
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOGIN_MAX_FAILURES_PER_IP: '100000' };
-const cacheDir = join(tmpdir(), 'invigil-bench-cache', createHash('sha256').update(importJson).digest('hex').slice(0, 16));
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOGIN_MAX_FAILURES_PER_IP: '100000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
 const cached = (name) => join(cacheDir, name);
+const cacheDir = join(tmpdir(), 'invigil-bench-cache', createHash('sha256').update(importJson).update(POSTGRES ? 'postgres' : 'sqlite').digest('hex').slice(0, 16));
+const dumpFile = cached('postgres.dump');
 let t0 = performance.now();
-if (!FRESH && existsSync(cached('invigil.sqlite'))) {
-  copyFileSync(cached('invigil.sqlite'), join(dataDir, 'invigil.sqlite'));
+const saveToCache = (write) => {
+  rmSync(cacheDir, { recursive: true, force: true });
+  mkdirSync(cacheDir, { recursive: true });
+  write();
+};
+if (!FRESH && existsSync(POSTGRES ? dumpFile : cached('invigil.sqlite'))) {
+  if (POSTGRES) execFileSync(pgBin('pg_restore'), ['--no-owner', '-d', databaseUrl, dumpFile], { stdio: 'inherit' });
+  else copyFileSync(cached('invigil.sqlite'), join(dataDir, 'invigil.sqlite'));
   if (existsSync(cached('jwt-secret'))) copyFileSync(cached('jwt-secret'), join(dataDir, 'jwt-secret'));
   console.log(`setup: reused the imported ${STUDENTS} students and test from ${cacheDir}`);
 } else {
   execFileSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'server/src/cli/import.ts'), importFile], { cwd: root, env, stdio: 'ignore' });
   console.log(`setup: imported ${STUDENTS} students and a ${QUESTIONS}-question test in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  // The import closed the database cleanly (no WAL left), so the file alone is the state.
-  if (!existsSync(join(dataDir, 'invigil.sqlite-wal'))) {
-    rmSync(cacheDir, { recursive: true, force: true });
-    mkdirSync(cacheDir, { recursive: true });
-    copyFileSync(join(dataDir, 'invigil.sqlite'), cached('invigil.sqlite.tmp'));
-    renameSync(cached('invigil.sqlite.tmp'), cached('invigil.sqlite'));
+  if (POSTGRES) {
+    saveToCache(() => {
+      execFileSync(pgBin('pg_dump'), ['-Fc', '-f', `${dumpFile}.tmp`, databaseUrl]);
+      renameSync(`${dumpFile}.tmp`, dumpFile);
+    });
+  } else if (!existsSync(join(dataDir, 'invigil.sqlite-wal'))) {
+    // The import closed the database cleanly (no WAL left), so the file alone is the state.
+    saveToCache(() => {
+      copyFileSync(join(dataDir, 'invigil.sqlite'), cached('invigil.sqlite.tmp'));
+      renameSync(cached('invigil.sqlite.tmp'), cached('invigil.sqlite'));
+    });
   }
 }
+const databaseCached = () => existsSync(POSTGRES ? dumpFile : cached('invigil.sqlite'));
 
-const port = await freePort();
-const nodeArgs = [...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []), ...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : [])];
-const server = spawn(process.execPath, [...nodeArgs, join(root, 'server/dist/main.js')], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', process.env.BENCH_SERVER_ARGS ? 'inherit' : 'ignore', 'inherit'] });
-const stopServer = () => { server.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); };
+// --- the servers: N processes on one database, nginx in front of them when asked ------------
+const loopDelayDir = mkdtempSync(join(tmpdir(), 'invigil-bench-loop-'));
+const nodeArgs = [
+  '--require', join(root, 'bench/loop-delay.cjs'),
+  ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
+  ...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []),
+];
+const servers = [];
+const children = [];
+const health = async (port) => {
+  for (let i = 0; i < 300; i += 1) {
+    const ok = await new Promise((resolve) => http.get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => { res.resume(); resolve(res.statusCode === 200); }).on('error', () => resolve(false)));
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`nothing answered /api/health on port ${port}`);
+};
+for (let i = 0; i < PROCESSES; i += 1) {
+  const serverPort = await freePort();
+  // The first process migrates; the others start once it is up (as deploy/ runs `npm run migrate` first).
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'server/dist/main.js')], {
+    cwd: root,
+    env: { ...env, PORT: String(serverPort), HOST: '127.0.0.1', BENCH_LOOP_DELAY_DIR: loopDelayDir, ...(i > 0 ? { MIGRATE_ON_START: 'false' } : {}) },
+    stdio: ['ignore', process.env.BENCH_SERVER_ARGS ? 'inherit' : 'ignore', 'inherit'],
+  });
+  servers.push({ child, port: serverPort });
+  children.push(child);
+  await health(serverPort);
+}
+let port = servers[0].port;
+let nginx;
+if (NGINX) {
+  port = await freePort();
+  const nginxDir = join(dataDir, 'nginx');
+  const dist = existsSync(join(root, 'portal/dist/index.html')) ? join(root, 'portal/dist') : mkdtempSync(join(tmpdir(), 'invigil-bench-dist-'));
+  nginx = spawn('bash', [join(root, 'deploy/nginx/local-nginx.sh'), '--dir', nginxDir, '--port', String(port), '--upstream', servers.map((s) => `127.0.0.1:${s.port}`).join(','), '--dist', dist], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(nginx);
+  await health(port);
+}
+console.log(`servers: ${PROCESSES} process${PROCESSES > 1 ? 'es' : ''} on ${POSTGRES ? 'PostgreSQL' : 'SQLite'}${REDIS ? ' and Redis' : ''}${NGINX ? ', behind nginx' : ', the client straight to it'}`);
+const stopServer = () => {
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
 process.on('exit', stopServer);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
@@ -111,11 +198,6 @@ function request(method, path, { token, body, headers = {} } = {}) {
   });
 }
 const json = (reply) => { try { return JSON.parse(reply.body.toString()); } catch { return null; } };
-
-for (let i = 0; i < 100; i += 1) {
-  if ((await request('GET', '/api/health')).status === 200) break;
-  await sleep(100);
-}
 
 // --- sign in every student (not measured: it happens before the exam) ----------------------
 t0 = performance.now();
@@ -140,7 +222,7 @@ if (!tokens) {
     }
   }));
   console.log(`setup: signed in ${STUDENTS} students in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  if (existsSync(cached('invigil.sqlite')) && existsSync(join(dataDir, 'jwt-secret'))) {
+  if (databaseCached() && existsSync(join(dataDir, 'jwt-secret'))) {
     copyFileSync(join(dataDir, 'jwt-secret'), cached('jwt-secret'));
     writeFileSync(cached('tokens.json.tmp'), JSON.stringify(tokens));
     renameSync(cached('tokens.json.tmp'), cached('tokens.json'));
@@ -156,18 +238,44 @@ const fail = (what, reply) => {
   if (!errorSamples.has(key)) errorSamples.set(key, reply.body.toString().slice(0, 200));
 };
 // CPU time of the server process (Linux /proc) and of this client, to tell their shares apart.
-const serverCpuSeconds = (which = 'all') => {
+// CPU time (Linux /proc) of the server processes, of nginx (master and workers) and of this client.
+const cpuSecondsOf = (pid, which) => {
   try {
-    const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     const [user, system] = [Number(fields[11]) / 100, Number(fields[12]) / 100]; // utime, stime in clock ticks (USER_HZ = 100)
     return which === 'system' ? system : user + system;
   } catch {
-    return NaN;
+    return 0;
   }
 };
+const childPids = (pid) => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
+// local-nginx.sh execs nginx, so its pid is the master's.
+const nginxPids = () => (nginx ? [nginx.pid, ...childPids(nginx.pid)] : []);
+const cpuOf = (pids, which = 'all') => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid, which), 0);
+// PostgreSQL's and Redis's processes (by name): on this machine they share the cores too.
+const pidsNamed = (names) => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
+  try {
+    return names.includes(readFileSync(`/proc/${pid}/comm`, 'utf8').trim());
+  } catch {
+    return false;
+  }
+}).map(Number);
+const databasePids = () => (POSTGRES ? pidsNamed(['postgres']) : []).concat(REDIS ? pidsNamed(['redis-server']) : []);
+const serverPids = servers.map((s) => s.child.pid);
+const serverCpuSeconds = (which = 'all') => cpuOf(serverPids, which);
 const serverSystemAtStart = serverCpuSeconds('system');
 const serverCpuAtStart = serverCpuSeconds();
+const nginxCpuAtStart = cpuOf(nginxPids());
+const databaseCpuAtStart = new Map(databasePids().map((pid) => [pid, cpuSecondsOf(pid)]));
 const clientCpuAtStart = process.cpuUsage();
+// The event-loop delay counts from here (bench/loop-delay.cjs).
+for (const pid of serverPids) process.kill(pid, 'SIGUSR2');
 const examStart = performance.now();
 const examEnd = examStart + (WINDOW_S + STEADY_S) * 1000;
 
@@ -223,13 +331,16 @@ const errors = [...stats.errors.values()].reduce((sum, count) => sum + count, 0)
 const examSeconds = (performance.now() - examStart) / 1000;
 const serverCpu = serverCpuSeconds() - serverCpuAtStart;
 const serverSystem = serverCpuSeconds('system') - serverSystemAtStart;
+const nginxCpu = cpuOf(nginxPids()) - nginxCpuAtStart;
+// Per process: a backend that ended during the exam is not counted, so this figure is a floor.
+const databaseCpu = databasePids().reduce((sum, pid) => sum + cpuSecondsOf(pid) - (databaseCpuAtStart.get(pid) ?? 0), 0);
 const clientCpuUsage = process.cpuUsage(clientCpuAtStart);
 const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
 const requests = stats.start.length + stats.in.length + stats.paper.length + stats.sync.length + stats.ping.length;
 
 console.log('');
 console.log(`students: ${STUDENTS}; started: ${stats.start.length}; paper: ${(stats.paperBytes / 1024).toFixed(1)} KB brotli`);
-console.log(`start   p50 ${ms(percentile(stats.start, 50))}  p99 ${ms(percentile(stats.start, 99))}  (target p99 <= 500 ms)`);
+console.log(`start   p50 ${ms(percentile(stats.start, 50))}  p99 ${ms(percentile(stats.start, 99))}  (target p99 <= 1000 ms)`);
 console.log(`in      p50 ${ms(percentile(stats.in, 50))}  p99 ${ms(percentile(stats.in, 99))}`);
 console.log(`paper   p50 ${ms(percentile(stats.paper, 50))}  p99 ${ms(percentile(stats.paper, 99))}`);
 console.log(`sync    ${stats.sync.length} in all; steady ${steadyRate.toFixed(0)}/s (${(steadyRate + steadyPingRate).toFixed(0)}/s with pings)  p50 ${ms(percentile(stats.sync, 50))}  p99 ${ms(percentile(stats.sync, 99))}  (target p99 <= 100 ms at >= 1000/s)`);
@@ -244,9 +355,16 @@ const slowTotal = [...slowSeconds.values()].reduce((sum, count) => sum + count, 
 const worst = [...slowSeconds].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([second, count]) => `${count} sent at ${second} s`).join(', ');
 console.log(`        syncs over 100 ms: ${slowTotal} (${((100 * slowTotal) / Math.max(1, stats.sync.length)).toFixed(2)}%), sent in ${slowSeconds.size} distinct seconds${slowTotal ? `; most: ${worst}` : ''}`);
 console.log(`ping    p99 ${ms(percentile(stats.ping, 99))}`);
-console.log(`cpu     server ${serverCpu.toFixed(1)} s (${serverSystem.toFixed(1)} s in the kernel; ${((100 * serverCpu) / examSeconds).toFixed(0)}% of a core, ${((1e6 * serverCpu) / requests).toFixed(0)} µs a request), client ${clientCpu.toFixed(1)} s, over ${examSeconds.toFixed(0)} s`);
+console.log(`cpu     server ${serverCpu.toFixed(1)} s (${serverSystem.toFixed(1)} s in the kernel; ${((100 * serverCpu) / examSeconds).toFixed(0)}% of a core, ${((1e6 * serverCpu) / requests).toFixed(0)} µs a request)${nginx ? `, nginx ${nginxCpu.toFixed(1)} s (${((1e6 * nginxCpu) / requests).toFixed(0)} µs a request)` : ''}${POSTGRES || REDIS ? `, ${[POSTGRES && 'PostgreSQL', REDIS && 'Redis'].filter(Boolean).join(' and ')} ${databaseCpu.toFixed(1)} s (${((1e6 * databaseCpu) / requests).toFixed(0)} µs a request)` : ''}, client ${clientCpu.toFixed(1)} s, over ${examSeconds.toFixed(0)} s`);
 console.log(`errors  ${errors}${errors ? ` (${[...stats.errors].map(([key, count]) => `${key}: ${count}`).join(', ')})` : ''}  (target 0)`);
 for (const [key, sample] of errorSamples) console.log(`        first ${key}: ${sample}`);
 agent.destroy();
+// The servers write their event-loop delay as they exit.
+const exited = children.filter((child) => child !== nginx).map((child) => new Promise((resolve) => child.once('exit', resolve)));
+for (const child of children) child.kill('SIGTERM');
+await Promise.race([Promise.all(exited), sleep(15_000)]);
+const delays = readdirSync(loopDelayDir).map((name) => JSON.parse(readFileSync(join(loopDelayDir, name), 'utf8')));
+rmSync(loopDelayDir, { recursive: true, force: true });
+if (delays.length) console.log(`loop    event-loop delay per server process: ${delays.map((d) => `p50 ${d.p50} ms, p99 ${d.p99} ms, max ${d.max} ms`).join('; ')}`);
 stopServer();
 process.exit(0);

@@ -74,9 +74,11 @@ PORT="$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()
 as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync --no-instructions >"$PG_DIR/initdb.log" 2>&1 \
   || { cat "$PG_DIR/initdb.log" >&2; exit 1; }
 
-# fsync off and friends: a disposable test cluster, never data anyone keeps.
+# fsync off and friends: a disposable test cluster, never data anyone keeps. A benchmark that
+# must keep what it acknowledges sets WITH_POSTGRES_SETTINGS (bench/exam-load.mjs does).
+settings="${WITH_POSTGRES_SETTINGS:--c fsync=off -c synchronous_commit=off -c full_page_writes=off}"
 as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
-  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+  -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR $settings -c max_connections=200" \
   start >/dev/null || { cat "$PG_DIR/server.log" >&2; exit 1; }
 
 for _ in $(seq 1 60); do

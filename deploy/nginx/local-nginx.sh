@@ -41,8 +41,8 @@ for host in "${hosts[@]}"; do servers+="    server $host max_fails=3 fail_timeou
 
 # The site config with only its machine-specific lines replaced.
 sed -E \
-  -e "s#^(\s*)listen 80;#\1listen 127.0.0.1:$port;#" \
-  -e '/^\s*listen \[::\]:80;/d' \
+  -e "s#^(\s*)listen 80( backlog=[0-9]+)?;#\1listen 127.0.0.1:$port\2;#" \
+  -e '/^\s*listen \[::\]:80( backlog=[0-9]+)?;/d' \
   -e "s#^(\s*)root /opt/invigil/portal/dist;#\1root $dist;#" \
   -e "s#/var/log/nginx/invigil\.access\.log#$dir/access.log#" \
   -e "s#/var/log/nginx/invigil\.error\.log#$dir/error.log#" \

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
 import { API_PREFIX } from '@invigil/shared/api/http';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -23,6 +24,7 @@ import { createRedisPresenceStore } from './services/redis-presence-store';
 import { createServerJobs } from './services/server-jobs';
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const LISTEN_BACKLOG = 4096;
 /** The WebSocket close code for "server restarting": the portal's live clients reconnect (to another process). */
 const CLOSE_SERVICE_RESTART = 1012;
 
@@ -81,7 +83,12 @@ async function main(): Promise<void> {
 
   // The live channel (GET /api/live) upgrades through the same server.
   const sockets = new WebSocketServer({ noServer: true });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, websocket: { server: sockets } }, (info) => {
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host, websocket: { server: sockets } });
+  // At 10:00 sharp thousands of students connect within a second: with Node's default backlog
+  // (511) the kernel drops the connections it cannot queue and the browser retries after 1, 3,
+  // 7 s. The kernel caps this at net.core.somaxconn (deploy/README.md).
+  server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
+    const info = server.address() as AddressInfo;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${shownHost}:${info.port}`;
     if (config.logFormat === 'json') {

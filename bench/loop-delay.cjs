@@ -1,0 +1,14 @@
+// Preloaded into each server process by bench/exam-load.mjs (node --require): the event loop's
+// delay over the exam, written as JSON to $BENCH_LOOP_DELAY_DIR/<pid>.json when the process
+// exits. SIGUSR2 starts the measurement afresh (at the exam's start, after setup).
+const { monitorEventLoopDelay } = require('node:perf_hooks');
+const { writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+const histogram = monitorEventLoopDelay({ resolution: 10 });
+histogram.enable();
+process.on('SIGUSR2', () => histogram.reset());
+process.on('exit', () => {
+  const ms = (ns) => Math.round(ns / 1e4) / 100;
+  writeFileSync(join(process.env.BENCH_LOOP_DELAY_DIR, `${process.pid}.json`), JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) }));
+});

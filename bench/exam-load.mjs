@@ -31,7 +31,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -136,7 +136,7 @@ const databaseCached = () => existsSync(POSTGRES ? dumpFile : cached('invigil.sq
 // --- the servers: N processes on one database, nginx in front of them when asked ------------
 const loopDelayDir = mkdtempSync(join(tmpdir(), 'invigil-bench-loop-'));
 const nodeArgs = [
-  '--require', join(root, 'bench/loop-delay.cjs'),
+  '--import', pathToFileURL(join(root, 'bench/loop-delay.mjs')).href,
   ...(CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] : []),
   ...(process.env.BENCH_SERVER_ARGS ? process.env.BENCH_SERVER_ARGS.split(' ') : []),
 ];
@@ -274,7 +274,7 @@ const serverCpuAtStart = serverCpuSeconds();
 const nginxCpuAtStart = cpuOf(nginxPids());
 const databaseCpuAtStart = new Map(databasePids().map((pid) => [pid, cpuSecondsOf(pid)]));
 const clientCpuAtStart = process.cpuUsage();
-// The event-loop delay counts from here (bench/loop-delay.cjs).
+// The event-loop delay counts from here (bench/loop-delay.mjs).
 for (const pid of serverPids) process.kill(pid, 'SIGUSR2');
 const examStart = performance.now();
 const examEnd = examStart + (WINDOW_S + STEADY_S) * 1000;

@@ -1,9 +1,9 @@
-// Preloaded into each server process by bench/exam-load.mjs (node --require): the event loop's
+// Preloaded into each server process by bench/exam-load.mjs (node --import): the event loop's
 // delay over the exam, written as JSON to $BENCH_LOOP_DELAY_DIR/<pid>.json when the process
 // exits. SIGUSR2 starts the measurement afresh (at the exam's start, after setup).
-const { monitorEventLoopDelay } = require('node:perf_hooks');
-const { writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();

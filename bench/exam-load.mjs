@@ -101,8 +101,8 @@ const importJson = JSON.stringify({
 });
 writeFileSync(importFile, importJson);
 const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOGIN_MAX_FAILURES_PER_IP: '100000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
-const cached = (name) => join(cacheDir, name);
 const cacheDir = join(tmpdir(), 'invigil-bench-cache', createHash('sha256').update(importJson).update(POSTGRES ? 'postgres' : 'sqlite').digest('hex').slice(0, 16));
+const cached = (name) => join(cacheDir, name);
 const dumpFile = cached('postgres.dump');
 let t0 = performance.now();
 const saveToCache = (write) => {

@@ -5,8 +5,7 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_JITSI_DOMAIN, E2E_PORT } from './e2e/e2
  * Spec files that sign in as the demo students (Asha, Rohan, Neha) and change what they have (tests
  * started, sign-in failures counted, results read in a given state): they run one after another in
  * one worker. Every other spec imports students of its own (e2e/student-session.ts) and runs beside
- * them in the other workers. Three workers on two cores: the tests wait (on timers, the server,
- * the fake camera) about half of their time, so a third keeps the cores busy.
+ * them in a second worker: the suite takes about half the time on two cores.
  */
 const DEMO_STUDENT_SPECS = [
   'accessibility', 'chapter-test', 'demo-proctored', 'extension-portal', 'results-journeys',
@@ -18,7 +17,7 @@ const DEMO_STUDENT_SPECS = [
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
     { name: 'demo students', testMatch: DEMO_STUDENT_SPECS, workers: 1 },
     { name: 'own students', testIgnore: DEMO_STUDENT_SPECS },

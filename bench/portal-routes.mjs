@@ -155,6 +155,7 @@ async function measure(browser, base, token, pattern, sample) {
       const request = requests.get(event.requestId);
       if (request) {
         request.done = true;
+        request.end = event.timestamp;
         request.encoded = event.encodedDataLength ?? 0;
       }
     };
@@ -205,6 +206,15 @@ async function measure(browser, base, token, pattern, sample) {
       const first = main?.querySelector('li, .card, table, dl');
       return `${heading?.textContent?.trim() ?? '(no heading)'} | ${first ? `${first.tagName.toLowerCase()}.${[...first.classList].slice(0, 2).join('.')}: ${first.textContent?.trim().slice(0, 60)}` : '(no list/card)'}`;
     }) : '';
+    // --inspect also prints every request of the page: when it was asked for and when it ended.
+    const waterfall = () => [...requests.values()]
+      .filter((request) => navigationStart !== null && (request.at - navigationStart) * 1000 <= windowMs)
+      .sort((a, b) => a.at - b.at)
+      .map((request) => {
+        const ms = (t) => (t === undefined ? '   -' : String(Math.round((t - navigationStart) * 1000)).padStart(4));
+        return `      ${ms(request.at)} -> ${ms(request.end)} ms  ${String(request.encoded ?? '-').padStart(6)} B  ${new URL(request.url).pathname.slice(0, 70)}`;
+      })
+      .join('\n');
     // --inspect also names each script with its gzip size, largest first: what to cut.
     const fileList = inspect
       ? (await Promise.all(scripts.map(async (request) => [new URL(request.url).pathname.split('/').pop(), await gzipSizeOf(request.url)])))
@@ -223,7 +233,7 @@ async function measure(browser, base, token, pattern, sample) {
       jsSent: scripts.reduce((total, request) => total + (request.encoded ?? 0), 0),
       contentMs,
       problem,
-      outline: inspect ? `${outline}\n      scripts: ${fileList}` : outline,
+      outline: inspect ? `${outline}\n      scripts: ${fileList}\n${waterfall()}` : outline,
     };
   } finally {
     await context.close();

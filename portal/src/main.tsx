@@ -17,7 +17,7 @@ const FIRST_RENDER_WAIT_MS = 300;
 applyTheme(activeThemeIndex.value);
 initAuth();
 // Its first data too, beside its code (only with a session: loadEarly asks nothing without one).
-for (const call of earlyCallsFor(openingRoute, location.pathname)) loadEarly(call.path, call.query);
+const dataLoads = earlyCallsFor(openingRoute, location.pathname).map((call) => loadEarly(call.path, call.query));
 // Spec: the right-click context menu is disabled.
 document.addEventListener('contextmenu', (event) => event.preventDefault());
 
@@ -31,11 +31,12 @@ function render() {
   // counted from when there is a page to show it on (the first render may wait for the screen).
   showCarriedSnackbar();
 }
-// The first render waits a moment for the screen's code (usually already fetched): rendered
-// before it is evaluated, the screen would show the loading fallback, which React then keeps
-// for at least 300 ms.
+// The first render waits a moment for the screen's code and its first data (usually already
+// fetched): rendered before the code is evaluated, the screen would show the loading fallback,
+// which React then keeps for at least 300 ms; rendered before the data is read, it would show
+// spinners for a frame and render again.
 if (needsLogin(openingRoute, hasLiveSession())) render();
-else void Promise.race([screenLoad, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
+else void Promise.race([Promise.allSettled([screenLoad, ...dataLoads]), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(render);
 startExtensionPairing();
 // Push messages and the offline page (production builds only).
 registerServiceWorker();

@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, CONNECTION_MESSAGE, apiCall, configureApi, loadEarly, toApiError } from './api-client';
+import { ApiError, CONNECTION_MESSAGE, apiCall, configureApi, getCall, loadEarly, toApiError } from './api-client';
 import { startEarlyCalls } from './early-data';
 
 function fetchError(status: number | null, data?: unknown): FetchError {
@@ -117,6 +117,26 @@ describe('loadEarly: a screen takes the reply of the call started at app start',
     startEarlyCalls({ pattern: '/fee-list', calls: ['/fee-list'] }, '/fee-list', 'someone-else');
     loadEarly('/fee-list');
     expect(await apiCall('/fee-list')).toEqual({ mine: true });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('a GetCall hands over an early reply already here at once, picked, and only once; a failed one is not handed over', async () => {
+    configureApi({ getToken: () => 'token', onUnauthorized: () => {} });
+    const calls = stubFetch([json({ data: ['a'] }), json({ data: ['b'] }), json({ message: 'busy' }, 503)]);
+    const requests = getCall('/certificate-requests', { pick: (reply: { data: string[] }) => reply.data });
+    expect(requests.settled()).toBeNull();
+    startEarlyCalls({ pattern: '/certificates', calls: ['/certificate-requests'] }, '/certificates', 'token');
+    const early = loadEarly('/certificate-requests');
+    // Not yet come: nothing to hand over, and the reply stays for the screen's call.
+    expect(requests.settled()).toBeNull();
+    await early;
+    expect(requests.settled()).toEqual({ value: ['a'] });
+    expect(requests.settled()).toBeNull();
+    expect(await requests()).toEqual(['b']);
+    const failed = loadEarly('/certificate-requests');
+    await failed?.catch(() => undefined);
+    expect(requests.settled()).toBeNull();
+    await expect(requests()).rejects.toMatchObject({ message: 'busy', status: 503 });
     expect(calls).toHaveLength(3);
   });
 

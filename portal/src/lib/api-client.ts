@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
 import { FetchError, ofetch } from 'ofetch';
-import { takeEarlyFetch } from './early-data';
+import { takeEarlyFetch, type EarlyResponse } from './early-data';
 
 export const CONNECTION_MESSAGE = 'Please check your internet connection!';
 export const LOGIN_REQUIRED_MESSAGE = 'Log in required!';
@@ -68,7 +68,7 @@ export function toApiError(error: unknown, onUnauthorized: () => void = () => {}
 const CACHE_BUSTERS = new Set(['ts', 'q']);
 /** An early reply older than this is not handed out: the screen asks afresh. */
 export const EARLY_REPLY_TTL_MS = 15_000;
-const earlyReplies = new Map<string, { at: number; reply: Promise<unknown> }>();
+const earlyReplies = new Map<string, { at: number; reply: Promise<unknown>; settled?: { value: unknown } }>();
 
 function callKey(path: string, query: CallOptions['query']): string {
   const params = Object.entries(query ?? {})
@@ -85,25 +85,68 @@ function callKey(path: string, query: CallOptions['query']): string {
  * Retry as any other. When the page's own early script (early-data.ts) has already sent this call,
  * its response is that reply.
  */
-export function loadEarly(path: string, query?: CallOptions['query']): void {
+export function loadEarly(path: string, query?: CallOptions['query']): Promise<unknown> | null {
   const token = hooks.getToken();
-  if (!token) return;
+  if (!token) return null;
   const fromPage = takeEarlyFetch(path, query, token, EARLY_REPLY_TTL_MS);
   const reply = fromPage ? readResponse(fromPage) : askServer(path, { query });
-  reply.catch(() => undefined);
-  earlyReplies.set(callKey(path, query), { at: Date.now(), reply });
+  const early: { at: number; reply: Promise<unknown>; settled?: { value: unknown } } = { at: Date.now(), reply };
+  // Kept once here, so the screen's first render can show it without waiting a turn (takeSettledReply).
+  reply.then((value) => (early.settled = { value }), () => undefined);
+  earlyReplies.set(callKey(path, query), early);
+  return reply;
+}
+
+/**
+ * The early reply of a GET when it is already here (a success, within EARLY_REPLY_TTL_MS), taken
+ * as apiCall would take it: once. A screen renders its first frame with it instead of a spinner
+ * and a second render one turn later. Null when it has not come, failed, or was taken.
+ */
+export function takeSettledReply<T>(path: string, query?: CallOptions['query']): { value: T } | null {
+  const key = callKey(path, query);
+  const early = earlyReplies.get(key);
+  if (!early?.settled || Date.now() - early.at > EARLY_REPLY_TTL_MS) return null;
+  earlyReplies.delete(key);
+  return early.settled as { value: T };
+}
+
+/** A GET a screen loads: called, it asks (or takes the early reply); `settled()` hands over an early reply already here. */
+export interface GetCall<T> {
+  (signal?: AbortSignal): Promise<T>;
+  settled: () => { value: T } | null;
+}
+
+interface GetCallOptions<Reply, T> {
+  /** The part of the reply the screen uses. */
+  pick?: (reply: Reply) => T;
+  /** The query, or a function making it at each call (a cache buster's time). */
+  query?: CallOptions['query'] | (() => CallOptions['query']);
+  auth?: boolean;
+}
+
+/** One GET of the API as a GetCall. */
+export function getCall<Reply, T = Reply>(path: string, options: GetCallOptions<Reply, T> = {}): GetCall<T> {
+  const { pick, query, auth } = options;
+  const picked = (reply: Reply) => (pick ? pick(reply) : (reply as unknown as T));
+  const queryNow = () => (typeof query === 'function' ? query() : query);
+  const call = async (signal?: AbortSignal) => picked(await apiCall<Reply>(path, { query: queryNow(), signal, ...(auth === undefined ? {} : { auth }) }));
+  return Object.assign(call, {
+    settled: () => {
+      const early = takeSettledReply<Reply>(path, queryNow());
+      return early ? { value: picked(early.value) } : null;
+    },
+  });
 }
 
 /** A response the page fetched itself, read as the client reads its own: the body, or the ApiError it would throw. */
-async function readResponse(pending: Promise<Response>): Promise<unknown> {
-  let response: Response;
-  let text: string;
+async function readResponse(pending: Promise<EarlyResponse>): Promise<unknown> {
+  let response: EarlyResponse;
   try {
     response = await pending;
-    text = await response.text();
   } catch {
     throw new ApiError(CONNECTION_MESSAGE, null);
   }
+  const { text } = response;
   let data: unknown = text;
   try {
     data = text ? JSON.parse(text) : undefined;

@@ -79,10 +79,18 @@ function liveToken(): string | null {
   }
 }
 
+/** A response with its body already read: the app's first render can use it without waiting on the network's tasks. */
+export interface EarlyResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  text: string;
+}
+
 interface StartedCall {
   at: number;
   token: string;
-  response: Promise<Response>;
+  response: Promise<EarlyResponse>;
 }
 
 const started = new Map<string, StartedCall>();
@@ -103,7 +111,9 @@ export function startEarlyCalls(plan: EarlyDataPlan, pathname: string, token: st
   for (const call of plannedCalls(plan, pathname) ?? []) {
     const key = earlyCallKey(call.path, call.query);
     const search = new URLSearchParams(call.query).toString();
-    const response = fetch(`${API_PREFIX}${call.path}${search ? `?${search}` : ''}`, { headers: { [ACCESS_TOKEN_HEADER]: token, accept: 'application/json' } });
+    // The body is read as it arrives, not when the app asks (which may be during its first render).
+    const response = fetch(`${API_PREFIX}${call.path}${search ? `?${search}` : ''}`, { headers: { [ACCESS_TOKEN_HEADER]: token, accept: 'application/json' } })
+      .then(async (reply): Promise<EarlyResponse> => ({ ok: reply.ok, status: reply.status, statusText: reply.statusText, text: await reply.text() }));
     // Unhandled until the app takes it: a failure here is only a reason to ask again.
     response.catch(() => undefined);
     started.set(key, { at: Date.now(), token, response });
@@ -122,7 +132,7 @@ function startEarlyData(): void {
  * The response of an early call to `path` with `query`, for the app's identical call made with
  * the same token within `maxAgeMs`; taken once. Null when there is none: the app asks itself.
  */
-export function takeEarlyFetch(path: string, query: Record<string, string | number | boolean | undefined> | undefined, token: string, maxAgeMs: number): Promise<Response> | null {
+export function takeEarlyFetch(path: string, query: Record<string, string | number | boolean | undefined> | undefined, token: string, maxAgeMs: number): Promise<EarlyResponse> | null {
   const key = earlyCallKey(path, query);
   const call = started.get(key);
   if (!call) return null;

@@ -1,6 +1,6 @@
 import type { AnswerSheetReply, TestListReply } from '@invigil/shared/api/tests';
-import { apiCall } from '../../lib/api-client';
+import { getCall } from '../../lib/api-client';
 
-export const fetchAttemptedList = () => apiCall<TestListReply>('/test/attempted-list');
+export const fetchAttemptedList = getCall<TestListReply>('/test/attempted-list');
 
-export const fetchAnswerSheet = (id: string) => apiCall<AnswerSheetReply>(`/test/answer/${encodeURIComponent(id)}`);
+export const answerSheetCall = (id: string) => getCall<AnswerSheetReply>(`/test/answer/${encodeURIComponent(id)}`);

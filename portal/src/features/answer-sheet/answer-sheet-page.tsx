@@ -6,6 +6,7 @@ import { Link } from 'wouter';
 import { useRouteId } from '../results/use-route-id';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { session } from '../auth/auth-state';
 import { formatNumber } from '../results/format';
 import { LoadingBlock } from '../results/page-status';
@@ -13,7 +14,7 @@ import { paperQuestions, QUESTION_TYPE_LABELS } from '../review/question-display
 import { QuestionBody } from '../review/question-view';
 import { ScrollTopButton } from './scroll-top-button';
 import { UploadedFiles } from '../../ui/uploaded-files';
-import { fetchAnswerSheet } from './answer-sheet-api';
+import { answerSheetCall } from './answer-sheet-api';
 
 export const ANSWER_SHEET_FAILED = 'Something went wrong!';
 
@@ -74,12 +75,14 @@ function AnswerSheet({ reply }: { reply: AnswerSheetReply }) {
 
 export default function AnswerSheetPage({ title }: { title: string }) {
   const id = useRouteId('/answer-sheet/:id');
-  const [loaded, setLoaded] = useState<{ id: string; reply: AnswerSheetReply | null } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => answerSheetCall(id).settled());
+  const [loaded, setLoaded] = useState<{ id: string; reply: AnswerSheetReply | null } | null>(early ? { id, reply: early.value } : null);
 
   // Spec section 8: on failure the message (or 'Something went wrong!'), then back.
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
-    fetchAnswerSheet(id).then(
+    answerSheetCall(id)().then(
       (reply) => {
         if (alive) setLoaded({ id, reply });
       },
@@ -93,7 +96,7 @@ export default function AnswerSheetPage({ title }: { title: string }) {
     return () => {
       alive = false;
     };
-  }, [id]);
+  }, [id, skipLoad]);
 
   const current = loaded?.id === id ? loaded : null;
   if (current?.reply) return <AnswerSheet reply={current.reply} />;

@@ -1,7 +1,7 @@
 import type { AttendanceReply, AttendanceStatReply } from '@invigil/shared/api/attendance';
-import { apiCall } from '../../lib/api-client';
+import { apiCall, getCall } from '../../lib/api-client';
 
-export const fetchAttendanceStat = (signal?: AbortSignal) => apiCall<AttendanceStatReply>('/attendances/stat', { signal });
+export const fetchAttendanceStat = getCall('/attendances/stat', { pick: (reply: AttendanceStatReply) => reply.data });
 
 /** The student's records from `startDate` to `endDate` ('yyyy-MM-dd', both included). */
 export const fetchAttendances = (startDate: string, endDate: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
-import type { AttendanceStat } from '@invigil/shared/api/attendance';
 import { ATTENDANCE_MESSAGES } from '@invigil/shared/api/attendance-rules';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'wouter';
+import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { fetchAttendanceStat } from './attendance-api';
 
 /** The three counts the spec's stat card shows, with the calendar's letters and colours. */
@@ -11,6 +11,9 @@ const STAT_ITEMS = [
   { key: 'late', label: 'Late', tone: 'bg-warning text-warning-content' },
 ] as const;
 
+/** The card shows its own failure with a Retry. */
+const ignoreFailure = () => {};
+
 /**
  * Attendance statistics: present, absent and late (spec: Attendance; the desk's attendance card).
  * half_day and leave are counted apart on a line below (docs/decisions/0022-attendance-counting.md).
@@ -18,23 +21,7 @@ const STAT_ITEMS = [
  */
 export function AttendanceStatCard({ showCalendarLink = true, title = 'Attendance' }: { showCalendarLink?: boolean; title?: string } = {}) {
   const headingId = useId();
-  const [stat, setStat] = useState<AttendanceStat | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchAttendanceStat(controller.signal).then(
-      (reply) => {
-        setStat(reply.data);
-        setFailed(false);
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  const { data: stat, failed, retry } = useRetryableLoad(fetchAttendanceStat, ignoreFailure);
 
   return (
     <section className="card bg-base-100 shadow" aria-labelledby={headingId}>
@@ -46,7 +33,7 @@ export function AttendanceStatCard({ showCalendarLink = true, title = 'Attendanc
         {failed ? (
           <div className="flex flex-wrap items-center gap-2" role="alert">
             <span className="text-error">{ATTENDANCE_MESSAGES.loadFailed}</span>
-            <button type="button" className="btn btn-sm" onClick={() => { setFailed(false); setAttempt((n) => n + 1); }}>Retry</button>
+            <button type="button" className="btn btn-sm" onClick={retry}>Retry</button>
           </div>
         ) : stat === null ? (
           <div className="flex justify-center py-4" role="status" aria-label="Loading attendance">

@@ -1,6 +1,6 @@
 import type { CertificateRequestsReply, CertificateTypesReply } from '@invigil/shared/api/certificates';
-import { apiCall } from '../../lib/api-client';
+import { getCall } from '../../lib/api-client';
 
-export const fetchCertificateRequests = async () => (await apiCall<CertificateRequestsReply>('/certificate-requests')).data;
+export const fetchCertificateRequests = getCall('/certificate-requests', { pick: (reply: CertificateRequestsReply) => reply.data });
 
-export const fetchCertificateTypes = async () => (await apiCall<CertificateTypesReply>('/certificate-request-types')).data;
+export const fetchCertificateTypes = getCall('/certificate-request-types', { pick: (reply: CertificateTypesReply) => reply.data });

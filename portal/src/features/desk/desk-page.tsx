@@ -3,6 +3,7 @@ import { DESK_MESSAGES } from '@invigil/shared/api/desk-messages';
 import { GraduationCap, Quote } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import type { ScreenProps } from '../../app/route-table';
 import { Modal } from '../../ui/modal';
 import { AttendanceStatCard } from '../attendance/attendance-stat-card';
@@ -64,13 +65,24 @@ function MotivationCard({ motivations }: { motivations: DeskReply['motivations']
  * bookmarks; 'Loading data please wait...' shows while it loads.
  */
 export default function DeskPage({ title }: ScreenProps) {
-  const [desk, setDesk] = useState<DeskReply | null>(null);
+  // The page's early GET /desk when it is already here: the first frame shows the desk, its to-do
+  // and bookmark widgets too (their lists are set before they render, in this same pass).
+  const { early, skipLoad } = useEarlyReply(() => {
+    const reply = fetchDesk.settled();
+    if (reply && hasLiveSession()) {
+      showTodos(reply.value.todos);
+      showBookmarks(reply.value.bookmarks);
+    }
+    return reply;
+  });
+  const [desk, setDesk] = useState<DeskReply | null>(early ? early.value : null);
   const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(!early);
   const [dialog, setDialog] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
     setLoading(true);
     const timer = setTimeout(() => setDialog(true), LOADING_DIALOG_DELAY_MS);
@@ -105,7 +117,7 @@ export default function DeskPage({ title }: ScreenProps) {
       alive = false;
       clearTimeout(timer);
     };
-  }, [attempt]);
+  }, [attempt, skipLoad]);
 
   async function openNotice(notice: Notice) {
     try {

@@ -1,9 +1,9 @@
 import type { FeeListReply, PaymentMethodsReply, ReceiptContentType, ReceiptsReply, SaveReceiptReply, UploadReceiptReply } from '@invigil/shared/api/fees';
 import type { OrderReply, OrderStatusReply } from '@invigil/shared/api/payments';
-import { apiCall } from '../../lib/api-client';
+import { apiCall, getCall } from '../../lib/api-client';
 import { putFile } from '../uploads/upload-api';
 
-export const fetchFeeList = () => apiCall<FeeListReply>('/fee-list');
+export const fetchFeeList = getCall<FeeListReply>('/fee-list');
 
 export const fetchPaymentMethods = async () => (await apiCall<PaymentMethodsReply>('/payment-methods')).data;
 

@@ -1,6 +1,6 @@
 import type { Marksheet, MarksheetListReply } from '@invigil/shared/api/tests';
-import { apiCall } from '../../lib/api-client';
+import { getCall } from '../../lib/api-client';
 
-export const fetchMarksheets = (page: number) => apiCall<MarksheetListReply>('/marksheets', { query: { page } });
+export const marksheetsCall = (page: number) => getCall<MarksheetListReply>('/marksheets', { query: { page } });
 
-export const fetchMarksheet = (id: string) => apiCall<Marksheet>(`/marksheets/${encodeURIComponent(id)}`);
+export const marksheetCall = (id: string) => getCall<Marksheet>(`/marksheets/${encodeURIComponent(id)}`);

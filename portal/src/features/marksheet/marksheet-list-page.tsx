@@ -4,20 +4,23 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
 import { formatDateTime } from '../../lib/date-time';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
 import { Pager } from '../results/pager';
 import { hasNextPage, pageFromSearch } from '../results/result-rows';
 import { dataFetchFailed, MARKSHEETS_PAGE_SIZE, messageOf, NO_MARKSHEETS } from './marksheet-messages';
-import { fetchMarksheets } from './marksheet-api';
+import { marksheetsCall } from './marksheet-api';
 
 export default function MarksheetListPage({ title }: { title: string }) {
   const page = pageFromSearch(useSearch());
-  const [loaded, setLoaded] = useState<{ page: number; rows: MarksheetListReply | null; error?: string } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => marksheetsCall(page).settled());
+  const [loaded, setLoaded] = useState<{ page: number; rows: MarksheetListReply | null; error?: string } | null>(early ? { page, rows: early.value } : null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
-    fetchMarksheets(page).then(
+    marksheetsCall(page)().then(
       (rows) => {
         if (alive) setLoaded({ page, rows });
       },
@@ -31,7 +34,7 @@ export default function MarksheetListPage({ title }: { title: string }) {
     return () => {
       alive = false;
     };
-  }, [page, attempt]);
+  }, [page, attempt, skipLoad]);
 
   const retry = useCallback(() => {
     setLoaded(null);

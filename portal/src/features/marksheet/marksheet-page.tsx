@@ -5,10 +5,11 @@ import { Link, useSearch } from 'wouter';
 import { useRouteId } from '../results/use-route-id';
 import { showSnackbar } from '../../lib/snackbar';
 import { formatDateTime } from '../../lib/date-time';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { LoadError, LoadingBlock } from '../results/page-status';
 import { imagesSettled, IsolatedHtml } from './isolated-html';
 import { dataFetchFailed, messageOf, printFailed, wantsPrint } from './marksheet-messages';
-import { fetchMarksheet } from './marksheet-api';
+import { marksheetCall } from './marksheet-api';
 
 const PRINT_AREA_ID = 'marksheet-print-area';
 
@@ -31,13 +32,15 @@ export default function MarksheetPage({ title }: { title: string }) {
   const id = useRouteId('/marksheet/:id');
   const search = useSearch();
   const print = wantsPrint(search);
-  const [loaded, setLoaded] = useState<{ id: string; marksheet: Marksheet | null; error?: string } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => marksheetCall(id).settled());
+  const [loaded, setLoaded] = useState<{ id: string; marksheet: Marksheet | null; error?: string } | null>(early ? { id, marksheet: early.value } : null);
   const [attempt, setAttempt] = useState(0);
   const printedFor = useRef<string | null>(null);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
-    fetchMarksheet(id).then(
+    marksheetCall(id)().then(
       (marksheet) => {
         if (alive) setLoaded({ id, marksheet });
       },
@@ -51,7 +54,7 @@ export default function MarksheetPage({ title }: { title: string }) {
     return () => {
       alive = false;
     };
-  }, [id, attempt]);
+  }, [id, attempt, skipLoad]);
 
   const retry = useCallback(() => {
     setLoaded(null);

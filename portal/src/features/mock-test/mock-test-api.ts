@@ -1,4 +1,4 @@
 import type { MockTestsReply } from '@invigil/shared/api/tests';
-import { apiCall } from '../../lib/api-client';
+import { getCall } from '../../lib/api-client';
 
-export const fetchMockTests = () => apiCall<MockTestsReply>('/test/mock-tests');
+export const fetchMockTests = getCall<MockTestsReply>('/test/mock-tests');

@@ -1,4 +1,4 @@
 import type { ChapterNotesReply } from '@invigil/shared/api/notes';
-import { apiCall } from '../../lib/api-client';
+import { getCall } from '../../lib/api-client';
 
-export const fetchChapterNotes = (chapterId: string) => apiCall<ChapterNotesReply>(`/notes/${encodeURIComponent(chapterId)}`);
+export const chapterNotesCall = (chapterId: string) => getCall(`/notes/${encodeURIComponent(chapterId)}`, { pick: (reply: ChapterNotesReply) => reply.data });

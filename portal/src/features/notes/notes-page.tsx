@@ -4,9 +4,10 @@ import { ArrowLeft, Bookmark } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { ApiError } from '../../lib/api-client';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import type { ScreenProps } from '../../app/route-table';
 import { SafeHtml } from '../../ui/safe-html';
-import { fetchChapterNotes } from './notes-api';
+import { chapterNotesCall } from './notes-api';
 
 /** Institute-written HTML in the page's type scale (no typography plugin in this build). */
 const NOTES_HTML =
@@ -58,15 +59,17 @@ export default function NotesPage({ title }: ScreenProps) {
   const topicId = query.get('topic');
   const subtopicId = query.get('subtopic');
   const chapterId = params.chapterId ?? '';
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { early, skipLoad } = useEarlyReply(() => chapterNotesCall(chapterId).settled());
+  const [load, setLoad] = useState<Load>(early ? { state: 'ready', notes: early.value } : { state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const scrolled = useRef(false);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
     setLoad({ state: 'loading' });
-    fetchChapterNotes(chapterId).then(
-      (reply) => alive && setLoad({ state: 'ready', notes: reply.data }),
+    chapterNotesCall(chapterId)().then(
+      (notes) => alive && setLoad({ state: 'ready', notes }),
       (error: unknown) => {
         if (!alive) return;
         if (error instanceof ApiError && error.status === 404) setLoad({ state: 'missing' });
@@ -76,7 +79,7 @@ export default function NotesPage({ title }: ScreenProps) {
     return () => {
       alive = false;
     };
-  }, [chapterId, attempt]);
+  }, [chapterId, attempt, skipLoad]);
 
   const notes = load.state === 'ready' ? load.notes : null;
   const topic = notes?.topics.find((item) => item.id === topicId) ?? null;

@@ -10,10 +10,10 @@ import type {
   UpdatePasswordRequest,
   UpdateReply,
 } from '@invigil/shared/api/profile';
-import { apiCall } from '../../lib/api-client';
+import { apiCall, getCall } from '../../lib/api-client';
 import { putFile } from '../uploads/upload-api';
 
-export const fetchProfile = (signal?: AbortSignal) => apiCall<ProfileReply>('/user/profile', { signal });
+export const fetchProfile = getCall<ProfileReply>('/user/profile');
 
 export const updateName = (body: UpdateNameRequest) => apiCall<UpdateReply>('/update/basic/name', { method: 'POST', body: { ...body } });
 

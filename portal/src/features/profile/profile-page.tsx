@@ -211,10 +211,7 @@ function PurchaseHistory({ payments }: { payments: Profile['payments'] }) {
 
 function ProfileView({ title }: { title: string }) {
   const [, navigate] = useLocation();
-  const { data, failed, retry } = useRetryableLoad(
-    () => fetchProfile(),
-    () => showSnackbar(PROFILE_MESSAGES.loadFailed, { color: 'error' }),
-  );
+  const { data, failed, retry } = useRetryableLoad(fetchProfile, () => showSnackbar(PROFILE_MESSAGES.loadFailed, { color: 'error' }));
   const [editing, setEditing] = useState<BasicField | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const profile = data?.data ?? null;

@@ -9,15 +9,16 @@ import type {
   SubjectsReply,
 } from '@invigil/shared/api/queries';
 import { PUBLIC_READ_HEADER, queryAttachmentType, withoutQueryString } from '@invigil/shared/api/query-messages';
-import { ApiError, apiCall, CONNECTION_MESSAGE } from '../../lib/api-client';
+import { ApiError, apiCall, CONNECTION_MESSAGE, getCall } from '../../lib/api-client';
 
 export const fetchQueryTypes = (signal?: AbortSignal) => apiCall<QueryTypesReply>('/query-types', { signal });
 
 export const fetchSubjects = (signal?: AbortSignal) => apiCall<SubjectsReply>('/subjects', { signal });
 
-export const fetchQueries = (signal?: AbortSignal) => apiCall<QueryListReply>('/queries', { signal });
+/** The student's queries (the rows of the list). */
+export const fetchQueries = getCall('/queries', { pick: (reply: QueryListReply) => reply.data });
 
-export const fetchQuery = (id: string, signal?: AbortSignal) => apiCall<QueryRecordReply>(`/query/${encodeURIComponent(id)}`, { signal });
+export const queryCall = (id: string) => getCall(`/query/${encodeURIComponent(id)}`, { pick: (reply: QueryRecordReply) => reply.data });
 
 export const submitQuery = (body: QuerySubmission) => apiCall<QuerySavedReply>('/submit-query', { method: 'POST', body: { ...body } });
 

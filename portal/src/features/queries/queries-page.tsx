@@ -11,11 +11,10 @@ import { StatusChip } from './query-parts';
 
 /** Spec section 8: load failures of query lists are only logged, with no user message. */
 const logLoadFailure = (error: unknown) => console.error('Loading the queries failed:', error);
-const load = () => fetchQueries().then((reply) => reply.data);
 
 /** /queries: the student's queries, newest first, 25 a page (spec sections 2 and 9). */
 export default function QueriesPage({ title }: { title: string }) {
-  const { data: rows, failed, retry } = useRetryableLoad(load, logLoadFailure);
+  const { data: rows, failed, retry } = useRetryableLoad(fetchQueries, logLoadFailure);
   const pages = Math.max(1, Math.ceil((rows?.length ?? 0) / QUERIES_PAGE_SIZE));
   const page = Math.min(pageFromSearch(useSearch()), pages);
   const first = (page - 1) * QUERIES_PAGE_SIZE;

@@ -6,10 +6,11 @@ import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { LoadingBlock } from '../results/page-status';
 import { useRouteId } from '../results/use-route-id';
 import { AttachmentInput, attachmentProblem } from './attachment-input';
-import { fetchQuery, replyToQuery, uploadAttachment } from './queries-api';
+import { queryCall, replyToQuery, uploadAttachment } from './queries-api';
 import { AttachmentLink, StatusChip } from './query-parts';
 
 type Loaded = { id: string; record: QueryRecord } | { id: string; notFound: string } | { id: string; failed: true };
@@ -118,15 +119,17 @@ function ReplyForm({ id, onReplied }: { id: string; onReplied: () => void }) {
 export default function QueryPage({ title }: { title: string }) {
   const id = useRouteId('/queries/:id');
   const [, navigate] = useLocation();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => queryCall(id).settled());
+  const [loaded, setLoaded] = useState<Loaded | null>(early ? { id, record: early.value } : null);
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
-    fetchQuery(id).then(
-      (reply) => {
-        if (alive) setLoaded({ id, record: reply.data });
+    queryCall(id)().then(
+      (record) => {
+        if (alive) setLoaded({ id, record });
       },
       (error: unknown) => {
         if (!alive) return;
@@ -139,7 +142,7 @@ export default function QueryPage({ title }: { title: string }) {
     return () => {
       alive = false;
     };
-  }, [id, attempt]);
+  }, [id, attempt, skipLoad]);
 
   const current = loaded?.id === id ? loaded : null;
   const record = current && 'record' in current ? current.record : null;

@@ -1,12 +1,12 @@
 import type { ProctorTimelineReply } from '@invigil/shared/api/proctor';
 import type { MyResultsReply, RankingReply, TestOutReply } from '@invigil/shared/api/tests';
-import { apiCall } from '../../lib/api-client';
+import { apiCall, getCall } from '../../lib/api-client';
 
 const enc = encodeURIComponent;
 
-export const fetchMyResults = (page: number) => apiCall<MyResultsReply>('/test/myresults', { query: { page } });
+export const myResultsCall = (page: number) => getCall<MyResultsReply>('/test/myresults', { query: { page } });
 
-export const fetchTestOut = (id: string) => apiCall<TestOutReply>(`/test/out/${enc(id)}`);
+export const testOutCall = (id: string) => getCall<TestOutReply>(`/test/out/${enc(id)}`);
 
 export const fetchRanking = (id: string) => apiCall<RankingReply>(`/test/out/${enc(id)}/ranking`);
 

@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { formatDateTime } from '../../lib/date-time';
@@ -12,7 +13,7 @@ import { formatNumber, formatPercent } from './format';
 import { EmptyState, LoadError, LoadingBlock } from './page-status';
 import { Pager } from './pager';
 import { chapterSummary, hasNextPage, pageFromSearch, sortResults, type ResultSortKey, type SortDirection } from './result-rows';
-import { fetchMyResults } from './results-api';
+import { myResultsCall } from './results-api';
 
 export const RESULTS_FAILED = 'Error fetching results!';
 export const NO_RESULTS = 'No test result found!';
@@ -81,13 +82,15 @@ export default function ResultsPage({ title }: { title: string }) {
   const search = useSearch();
   const page = pageFromSearch(search);
   const hideReview = isFlagOn(userConfig.value, 'HIDE_TEST_REVIEW');
-  const [loaded, setLoaded] = useState<{ page: number; rows: ResultRow[] | null } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => myResultsCall(page).settled());
+  const [loaded, setLoaded] = useState<{ page: number; rows: ResultRow[] | null } | null>(early ? { page, rows: early.value } : null);
   const [attempt, setAttempt] = useState(0);
   const [sort, setSort] = useState<{ key: ResultSortKey; direction: SortDirection }>({ key: 'name', direction: 'ascending' });
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
-    fetchMyResults(page).then(
+    myResultsCall(page)().then(
       (rows) => {
         if (alive) setLoaded({ page, rows });
       },
@@ -100,7 +103,7 @@ export default function ResultsPage({ title }: { title: string }) {
     return () => {
       alive = false;
     };
-  }, [page, attempt]);
+  }, [page, attempt, skipLoad]);
 
   const retry = useCallback(() => {
     setLoaded(null);

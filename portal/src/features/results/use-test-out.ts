@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
-import { fetchTestOut } from './results-api';
+import { useEarlyReply } from '../../lib/use-early-reply';
+import { testOutCall } from './results-api';
 
 export const TEST_OUT_FAILED = 'Something went wrong!';
 /** Spec (navigation guard): after a failed test-out load, go to /test after 1 second. */
@@ -17,12 +18,14 @@ export type TestOutState = { status: 'loading' } | { status: 'ready'; data: Test
  */
 export function useTestOut(id: string): TestOutState {
   const [, navigate] = useLocation();
-  const [loaded, setLoaded] = useState<{ id: string; state: TestOutState } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => testOutCall(id).settled());
+  const [loaded, setLoaded] = useState<{ id: string; state: TestOutState } | null>(early ? { id, state: { status: 'ready', data: early.value } } : null);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    fetchTestOut(id).then(
+    testOutCall(id)().then(
       (data) => {
         if (alive) setLoaded({ id, state: { status: 'ready', data } });
       },
@@ -37,7 +40,7 @@ export function useTestOut(id: string): TestOutState {
       alive = false;
       clearTimeout(timer);
     };
-  }, [id, navigate]);
+  }, [id, navigate, skipLoad]);
 
   return loaded?.id === id ? loaded.state : { status: 'loading' };
 }

@@ -7,14 +7,14 @@ import type {
   StudyListReply,
 } from '@invigil/shared/api/study';
 import type { StudyType } from '@invigil/shared/api/study-messages';
-import { apiCall } from '../../lib/api-client';
+import { apiCall, getCall } from '../../lib/api-client';
 import { putFile } from '../uploads/upload-api';
 
 const enc = encodeURIComponent;
 
 /** GET /study-material/list/authorwise: the subject cards (of one type when given). */
-export const fetchSubjectCards = (type: StudyType | null, signal?: AbortSignal) =>
-  apiCall<AuthorwiseReply>('/study-material/list/authorwise', { query: { type: type ?? undefined }, signal });
+export const fetchSubjectCards = (type: StudyType | null) =>
+  getCall<AuthorwiseReply>('/study-material/list/authorwise', { query: { type: type ?? undefined } });
 
 /** GET /study-material/list: one page of a subject's items. */
 export const fetchStudyList = (query: { subjectId: string; authorId: string | null; type: StudyType | null; page: number }, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import type { SubjectSummary } from '@invigil/shared/api/study';
 import { STUDY_MESSAGES, type StudyType } from '@invigil/shared/api/study-messages';
 import { BookOpen } from 'lucide-react';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
@@ -70,7 +70,7 @@ export default function StudyPage({ title }: { title: string }) {
 }
 
 function StudyCards({ type }: { type: StudyType | null }) {
-  const load = useCallback(() => fetchSubjectCards(type), [type]);
+  const load = useMemo(() => fetchSubjectCards(type), [type]);
   const { data, failed, retry } = useRetryableLoad(load, () => showSnackbar(STUDY_MESSAGES.loadFailed, { color: 'error' }));
   if (failed && data === null) return <LoadError message={STUDY_MESSAGES.loadFailed} onRetry={retry} />;
   if (data === null) return <LoadingBlock label="Loading study material" />;

@@ -1,4 +1,5 @@
 import type { TestGetReply } from '@invigil/shared/api/tests';
-import { apiCall } from '../../lib/api-client';
+import { getCall } from '../../lib/api-client';
 
-export const fetchTestDetail = (id: string) => apiCall<TestGetReply>(`/test/get/${encodeURIComponent(id)}`);
+/** GET /test/get/{id}: one test of the list. */
+export const testDetailCall = (id: string) => getCall<TestGetReply>(`/test/get/${encodeURIComponent(id)}`);

@@ -6,13 +6,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useRouteId } from '../results/use-route-id';
 import { ApiError } from '../../lib/api-client';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { formatDateTime } from '../../lib/date-time';
 import { formatNumber, formatPercent } from '../results/format';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
-import { fetchTestDetail } from './test-detail-api';
+import { testDetailCall } from './test-detail-api';
 
 export const TEST_NOT_FOUND = 'Test not found!';
 export const TEST_FETCH_FAILED = 'Error fetching tests!';
@@ -128,12 +129,14 @@ function TestDetail({ reply }: { reply: TestGetReply }) {
 
 export default function TestDetailPage({ title }: { title: string }) {
   const id = useRouteId('/test/:id', '/test/:id/dashboard');
-  const [loaded, setLoaded] = useState<{ id: string; reply: TestGetReply | null; notFound: boolean } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => testDetailCall(id).settled());
+  const [loaded, setLoaded] = useState<{ id: string; reply: TestGetReply | null; notFound: boolean } | null>(early ? { id, reply: early.value, notFound: false } : null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let alive = true;
-    fetchTestDetail(id).then(
+    testDetailCall(id)().then(
       (reply) => {
         if (alive) setLoaded({ id, reply, notFound: false });
       },
@@ -147,7 +150,7 @@ export default function TestDetailPage({ title }: { title: string }) {
     return () => {
       alive = false;
     };
-  }, [id, attempt]);
+  }, [id, attempt, skipLoad]);
 
   const retry = useCallback(() => {
     setLoaded(null);

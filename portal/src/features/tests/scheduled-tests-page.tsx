@@ -8,6 +8,7 @@ import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
+import { useEarlyReply } from '../../lib/use-early-reply';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { fetchTestList } from './tests-api';
@@ -73,7 +74,8 @@ function TestCard({ test }: { test: TestListItem }) {
 
 export default function ScheduledTestsPage({ title }: { title: string }) {
   const [location] = useLocation();
-  const [tests, setTests] = useState<TestListItem[] | null>(null);
+  const { early, skipLoad } = useEarlyReply(fetchTestList.settled);
+  const [tests, setTests] = useState<TestListItem[] | null>(early ? early.value : null);
   const [failed, setFailed] = useState(false);
   const [refreshHidden, setRefreshHidden] = useState(true);
 
@@ -90,8 +92,9 @@ export default function ScheduledTestsPage({ title }: { title: string }) {
 
   // Spec: the list refreshes when the path changes.
   useEffect(() => {
+    if (skipLoad()) return;
     void load();
-  }, [load, location]);
+  }, [load, location, skipLoad]);
 
   // Spec: the refresh button is hidden for 10 seconds after each load.
   useEffect(() => {

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
-import { fetchInstruction } from './tests-api';
+import { useEarlyReply } from '../../lib/use-early-reply';
+import { instructionCall } from './tests-api';
 
 /** Spec section 8: 'Instruction failure: ...then back.' */
 export const INSTRUCTION_FAILED = 'Error fetching test instruction!';
@@ -15,16 +16,18 @@ export const INSTRUCTION_FAILED = 'Error fetching test instruction!';
  */
 export function useInstruction(id: string, resume: boolean): TestInstructionReply | null {
   const [, navigate] = useLocation();
-  const [data, setData] = useState<{ id: string; reply: TestInstructionReply } | null>(null);
+  const { early, skipLoad } = useEarlyReply(() => (id ? instructionCall(id, resume).settled() : null));
+  const [data, setData] = useState<{ id: string; reply: TestInstructionReply } | null>(early ? { id, reply: early.value } : null);
 
   useEffect(() => {
+    if (skipLoad()) return;
     let cancelled = false;
     if (!id) {
       showSnackbar(INSTRUCTION_FAILED, { color: 'error' });
       navigate('/test', { replace: true });
       return;
     }
-    fetchInstruction(id, resume).then(
+    instructionCall(id, resume)().then(
       (reply) => !cancelled && setData({ id, reply }),
       (error: unknown) => {
         if (cancelled) return;
@@ -35,7 +38,7 @@ export function useInstruction(id: string, resume: boolean): TestInstructionRepl
     return () => {
       cancelled = true;
     };
-  }, [id, resume, navigate]);
+  }, [id, resume, navigate, skipLoad]);
 
   // A reply for another id (the route changed) is not this page's.
   return data?.id === id ? data.reply : null;

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
+import { hashPassword } from '../lib/password';
 import { newObjectId } from '../lib/object-id';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
-import { demoPasswordHashOnce } from './demo-seed';
+import { DEMO_PASSWORD } from './demo-seed';
 
 export const DEMO_PROCTOR = { email: 'proctor@example.edu', name: 'Priya Nair' } as const;
 
@@ -11,7 +12,7 @@ export const DEMO_PROCTOR = { email: 'proctor@example.edu', name: 'Priya Nair' }
 export async function seedDemoProctor(db: Kysely<Database>, clock: Clock): Promise<void> {
   const proctors = createProctorConsoleRepository(db);
   const now = clock.now();
-  const { id } = await proctors.upsert({ id: newObjectId(now), email: DEMO_PROCTOR.email, name: DEMO_PROCTOR.name, passwordHash: await demoPasswordHashOnce() }, now);
+  const { id } = await proctors.upsert({ id: newObjectId(now), email: DEMO_PROCTOR.email, name: DEMO_PROCTOR.name, passwordHash: await hashPassword(DEMO_PASSWORD) }, now);
   const tests = await db.selectFrom('tests').select('id').execute();
   await proctors.setTests(id, tests.map((test) => test.id));
 }

@@ -7,17 +7,6 @@ import { initialPasswordChangedAt } from '../services/token-service';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-let demoPasswordHash: Promise<string> | undefined;
-/**
- * The demo password's hash, made once per process and shared by every demo account: they all have
- * the same published password, so one salt among them hides nothing, and a scrypt hash is ~50 ms
- * (the server's tests seed a fresh demo for every test).
- */
-export function demoPasswordHashOnce(): Promise<string> {
-  demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
-  return demoPasswordHash;
-}
-
 interface DemoUser {
   email: string;
   regNo: string;
@@ -58,7 +47,7 @@ export async function seedDemoData(users: UserRepository, clock: Clock): Promise
       email: demo.email,
       name: demo.name,
       phone: demo.phone,
-      passwordHash: await demoPasswordHashOnce(),
+      passwordHash: await hashPassword(DEMO_PASSWORD),
       meritpoints: demo.meritpoints,
       avatar: null,
       config: demo.config,

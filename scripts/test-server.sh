@@ -19,7 +19,7 @@ logs=$(mktemp -d)
 bash scripts/with-redis.sh npx vitest run --project server $(report server-sqlite) "$@" >"$logs/sqlite.log" 2>&1 &
 sqlite_pid=$!
 # shellcheck disable=SC2046
-bash scripts/with-postgres.sh npx vitest run --project server $(report server-postgres) "$@" >"$logs/postgres.log" 2>&1 &
+bash scripts/with-postgres.sh npx vitest run --project server --maxWorkers=2 $(report server-postgres) "$@" >"$logs/postgres.log" 2>&1 &
 postgres_pid=$!
 wait "$sqlite_pid"
 sqlite_status=$?

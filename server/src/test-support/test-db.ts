@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,8 +27,13 @@ const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')
  * and dropped after the file, with a new schema per test inside it (a schema is much quicker
  * to create than a database). Call at the top of a test file; call `fresh()` inside tests.
  */
-export function useTestDatabases(): { fresh(): Promise<AppDatabase> } {
+export function useTestDatabases(): {
+  fresh(): Promise<AppDatabase>;
+  copyOf<T>(key: string, build: (db: AppDatabase) => Promise<T>): Promise<{ db: AppDatabase; built: T }>;
+} {
   const cleanups: (() => Promise<void>)[] = [];
+  const templates = new Map<string, Promise<{ source: string; built: unknown }>>();
+  const templateCleanups: (() => Promise<void>)[] = [];
   let fileDatabase: Promise<{ name: string; admin: pg.Pool }> | undefined;
   let schemaCount = 0;
 
@@ -38,6 +43,7 @@ export function useTestDatabases(): { fresh(): Promise<AppDatabase> } {
   });
 
   afterAll(async () => {
+    for (const cleanup of templateCleanups.splice(0)) await cleanup();
     if (!fileDatabase || !TEST_DATABASE_URL) return;
     const { name, admin } = await fileDatabase;
     await admin.end();
@@ -81,5 +87,84 @@ export function useTestDatabases(): { fresh(): Promise<AppDatabase> } {
     return db;
   }
 
-  return { fresh: () => (TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshSqlite()) };
+  /**
+   * A template per key, built once per test file: a SQLite file, or a PostgreSQL database made
+   * only to be copied (CREATE DATABASE ... TEMPLATE needs no one connected to it).
+   */
+  function template<T>(key: string, build: (db: AppDatabase) => Promise<T>): Promise<{ source: string; built: T }> {
+    let made = templates.get(key) as Promise<{ source: string; built: T }> | undefined;
+    if (!made) {
+      made = (async () => {
+        if (TEST_DATABASE_URL) {
+          const name = `invigil_tpl_${process.pid}_${randomBytes(4).toString('hex')}`;
+          await serverQuery(TEST_DATABASE_URL, `create database ${quote(name)}`);
+          templateCleanups.push(() => serverQuery(TEST_DATABASE_URL, `drop database if exists ${quote(name)} with (force)`));
+          const db = createDatabase({ databaseUrl: withDatabase(TEST_DATABASE_URL, name), sqlitePath: '', logger: silentLogger });
+          try {
+            return { source: name, built: await build(db) };
+          } finally {
+            await db.destroy();
+          }
+        }
+        const dir = mkdtempSync(join(tmpdir(), 'invigil-test-tpl-'));
+        templateCleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+        const file = join(dir, 'template.sqlite');
+        const db = createDatabase({ sqlitePath: file, logger: silentLogger });
+        try {
+          return { source: file, built: await build(db) };
+        } finally {
+          // Closing the last connection checkpoints the WAL into the file.
+          await db.destroy();
+        }
+      })();
+      templates.set(key, made);
+    }
+    return made;
+  }
+
+  async function copyOf<T>(key: string, build: (db: AppDatabase) => Promise<T>): Promise<{ db: AppDatabase; built: T }> {
+    const { source, built } = await template(key, build);
+    if (TEST_DATABASE_URL) {
+      const url = TEST_DATABASE_URL;
+      const name = `invigil_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      // The template's own connections may still be closing: PostgreSQL then says it is in use (55006).
+      for (let tries = 1; ; tries += 1) {
+        try {
+          await serverQuery(url, `create database ${quote(name)} template ${quote(source)}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || tries >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
+      const db = createDatabase({ databaseUrl: withDatabase(url, name), sqlitePath: '', logger: silentLogger });
+      cleanups.push(async () => {
+        await db.destroy();
+        await serverQuery(url, `drop database if exists ${quote(name)} with (force)`);
+      });
+      return { db, built };
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'invigil-test-db-'));
+    const file = join(dir, 'test.sqlite');
+    copyFileSync(source, file);
+    if (existsSync(`${source}-wal`)) copyFileSync(`${source}-wal`, `${file}-wal`);
+    const db = createDatabase({ sqlitePath: file, logger: silentLogger });
+    cleanups.push(async () => {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    return { db, built };
+  }
+
+  return { fresh: () => (TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshSqlite()), copyOf };
+}
+
+/** One statement on the PostgreSQL server's admin database (create or drop a database). */
+async function serverQuery(url: string, statement: string): Promise<void> {
+  const server = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await server.query(statement);
+  } finally {
+    await server.end();
+  }
 }

@@ -68,7 +68,13 @@ export function toApiError(error: unknown, onUnauthorized: () => void = () => {}
 const CACHE_BUSTERS = new Set(['ts', 'q']);
 /** An early reply older than this is not handed out: the screen asks afresh. */
 export const EARLY_REPLY_TTL_MS = 15_000;
-const earlyReplies = new Map<string, { at: number; reply: Promise<unknown>; settled?: { value: unknown } }>();
+/** A call started at app start: its reply, and that reply's value once it has come (a success). */
+interface EarlyReply {
+  at: number;
+  reply: Promise<unknown>;
+  settled?: { value: unknown };
+}
+const earlyReplies = new Map<string, EarlyReply>();
 
 function callKey(path: string, query: CallOptions['query']): string {
   const params = Object.entries(query ?? {})
@@ -90,7 +96,7 @@ export function loadEarly(path: string, query?: CallOptions['query']): Promise<u
   if (!token) return null;
   const fromPage = takeEarlyFetch(path, query, token, EARLY_REPLY_TTL_MS);
   const reply = fromPage ? readResponse(fromPage) : askServer(path, { query });
-  const early: { at: number; reply: Promise<unknown>; settled?: { value: unknown } } = { at: Date.now(), reply };
+  const early: EarlyReply = { at: Date.now(), reply };
   // Kept once here, so the screen's first render can show it without waiting a turn (takeSettledReply).
   reply.then((value) => (early.settled = { value }), () => undefined);
   earlyReplies.set(callKey(path, query), early);
@@ -103,11 +109,16 @@ export function loadEarly(path: string, query?: CallOptions['query']): Promise<u
  * and a second render one turn later. Null when it has not come, failed, or was taken.
  */
 export function takeSettledReply<T>(path: string, query?: CallOptions['query']): { value: T } | null {
+  return (takeEarly(path, query, (early) => early.settled !== undefined)?.settled as { value: T } | undefined) ?? null;
+}
+
+/** The early reply of a call, taken once when `wanted` (and within the TTL: an older one is dropped). */
+function takeEarly(path: string, query: CallOptions['query'], wanted: (early: EarlyReply) => boolean = () => true): EarlyReply | null {
   const key = callKey(path, query);
   const early = earlyReplies.get(key);
-  if (!early?.settled || Date.now() - early.at > EARLY_REPLY_TTL_MS) return null;
+  if (!early || !wanted(early)) return null;
   earlyReplies.delete(key);
-  return early.settled as { value: T };
+  return Date.now() - early.at <= EARLY_REPLY_TTL_MS ? early : null;
 }
 
 /** A GET a screen loads: called, it asks (or takes the early reply); `settled()` hands over an early reply already here. */
@@ -158,18 +169,10 @@ async function readResponse(pending: Promise<EarlyResponse>): Promise<unknown> {
   throw new ApiError(messageOf(data) ?? (response.statusText || `${response.status}`), response.status, data);
 }
 
-function takeEarlyReply(path: string, query: CallOptions['query']): Promise<unknown> | null {
-  const key = callKey(path, query);
-  const early = earlyReplies.get(key);
-  if (!early) return null;
-  earlyReplies.delete(key);
-  return Date.now() - early.at <= EARLY_REPLY_TTL_MS ? early.reply : null;
-}
-
 export async function apiCall<T>(path: string, options: CallOptions = {}): Promise<T> {
   const { method = 'GET', query } = options;
   if (method === 'GET' && earlyReplies.size > 0) {
-    const early = takeEarlyReply(path, query);
+    const early = takeEarly(path, query)?.reply;
     if (early) return early as Promise<T>;
   }
   return askServer<T>(path, options);

@@ -12,6 +12,7 @@ import { filterProfanity } from '@invigil/shared/domain/profanity';
 import { computed, signal } from '@preact/signals-react';
 import type { AppliedCommands } from './applied-commands';
 import { parseSocketMessage } from '../../lib/socket-message';
+import { newMessageId } from './message-id';
 
 /** How the page reaches the server now: the WebSocket, or the status ping when none opens. */
 export type LiveMode = 'connecting' | 'websocket' | 'http';
@@ -65,9 +66,6 @@ function defaultSocket(url: string): SocketLike {
   return new WebSocket(url) as unknown as SocketLike;
 }
 
-export function newMessageId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 interface PendingChat {
   id: string;

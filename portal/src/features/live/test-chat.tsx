@@ -4,11 +4,13 @@ import { filterProfanity } from '@invigil/shared/domain/profanity';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MessageCircle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { userConfig } from '../auth/auth-state';
-import { ChatPanel } from './chat-panel';
 import { fetchChatSummaries, fetchChatThread, markChatRead, postChatMessage } from './live-api';
-import { newMessageId } from './live-client';
+import { newMessageId } from './message-id';
+
+// The panel's code comes when a student first opens a chat, not with every Scheduled Tests list.
+const ChatPanel = lazy(() => import('./chat-panel').then((module) => ({ default: module.ChatPanel })));
 
 /** While the panel is open, the proctor's replies are fetched this often. */
 const POLL_MS = 5_000;
@@ -44,6 +46,7 @@ export function TestChatButton({ test }: { test: TestListItem }) {
   const [summary, setSummary] = useState<Summary | null>(null);
   const [messages, setMessages] = useState<readonly ChatMessage[] | null>(null);
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [readUpTo, setReadUpTo] = useState(0);
 
   const load = useCallback(
@@ -91,23 +94,35 @@ export function TestChatButton({ test }: { test: TestListItem }) {
   const unread = messages === null ? summary.unread : messages.filter((message) => message.teid !== null && !message.r && message.ts > readUpTo).length;
   return (
     <>
-      <button type="button" className="btn btn-sm gap-1" onClick={() => setOpen(true)} aria-label={`Chat ${unread > 0 ? `${unread} unread ` : ''}about ${test.name}`}>
+      <button
+        type="button"
+        className="btn btn-sm gap-1"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+        aria-label={`Chat ${unread > 0 ? `${unread} unread ` : ''}about ${test.name}`}
+      >
         <MessageCircle className="h-4 w-4" aria-hidden="true" />CHAT
         {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
       </button>
-      <ChatPanel
-        open={open}
-        title={`Chat: ${test.name}`}
-        messages={messages ?? []}
-        onClose={() => setOpen(false)}
-        onSend={async (text) => {
-          const m = filterProfanity(text.trim());
-          if (!m) return false;
-          const message = await postChatMessage(test._id, newMessageId(), m);
-          setMessages((list) => merge(list ?? [], [message]));
-          return true;
-        }}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <ChatPanel
+            open={open}
+            title={`Chat: ${test.name}`}
+            messages={messages ?? []}
+            onClose={() => setOpen(false)}
+            onSend={async (text) => {
+              const m = filterProfanity(text.trim());
+              if (!m) return false;
+              const message = await postChatMessage(test._id, newMessageId(), m);
+              setMessages((list) => merge(list ?? [], [message]));
+              return true;
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Every portal route on a slow phone: the gzip JavaScript it downloads and the time until its main
 // content is painted with its data.
-// Usage: npm run bench:portal [-- --runs=3] [-- --only=/desk,/timetable] [-- --no-throttle] [-- --inspect]
+// Usage: npm run bench:portal [-- --runs=3] [-- --only=/desk,/timetable] [-- --no-throttle] [-- --inspect] [-- --https]
 //
 // Starts the BUILT server (server/dist/main.js; the portal from PORTAL_DIST, default portal/dist:
 // run `npm run build` first, this builds nothing) on a temporary DATA_DIR with the demo data, and
@@ -18,19 +18,28 @@
 // else <main>'s first heading) and the route's own data element (below) are visible and no
 // loading spinner is left. Targets: at most 120 KB gzip JS on every route, at most 100 KB on the
 // login route, main content within 2.5 s.
+//
+// --https: the pages come through deploy/nginx/invigil.conf (local-nginx.sh) on HTTPS with HTTP/2,
+// the build's brotli files and a self-signed certificate made here with openssl, as a deployed
+// portal serves them (a camera
+// needs a secure page, so every real deployment has TLS in front). Without it, straight from the
+// Node server over cleartext HTTP/1.1, where the browser's six connections queue a page's files.
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startBuiltServer } from './bench-server.mjs';
+import { freePort, startBuiltServer } from './bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const throttle = !args.includes('--no-throttle');
 const inspect = args.includes('--inspect');
+const https = args.includes('--https');
 /** --runs=N: each route N times, the median time (a busy machine makes single runs noisy). */
 const RUNS = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 1));
 
@@ -121,9 +130,11 @@ function routePatterns() {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const gzipSizes = new Map();
+/** The page's origin and the server's own, when they differ (--https): files are sized from the server. */
+const origins = { page: '', server: '' };
 async function gzipSizeOf(url) {
   if (!gzipSizes.has(url)) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    const body = Buffer.from(await (await fetch(origins.page ? url.replace(origins.page, origins.server) : url)).arrayBuffer());
     gzipSizes.set(url, gzipSync(body, { level: 9 }).length);
   }
   return gzipSizes.get(url);
@@ -240,8 +251,29 @@ async function measure(browser, base, token, pattern, sample) {
   }
 }
 
+/** nginx (the deploy config, through local-nginx.sh) on HTTPS + HTTP/2 in front of `base`, on a fresh self-signed certificate. */
+async function startHttpsProxy(base) {
+  const dir = join(dataDir, 'nginx');
+  const cert = join(dataDir, 'cert.pem');
+  const key = join(dataDir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  const port = await freePort();
+  const child = spawn('bash', [join(root, 'deploy/nginx/local-nginx.sh'), '--dir', dir, '--port', String(port), '--upstream', new URL(base).host, '--dist', portalDist, '--tls', `${cert},${key}`, '--brotli'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const pageBase = `https://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 100) {
+    // Node's fetch would refuse the self-signed certificate: ask nginx's port whether it accepts connections.
+    const open = await new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(socket.end() && true)).once('error', () => resolve(false));
+    });
+    if (open) return { pageBase, proxy: child };
+    if (waited > 10_000 || child.exitCode !== null) throw new Error('nginx did not start (see the lines above)');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'invigil-bench-portal-'));
 let server;
+let proxy;
 let browser;
 let exitCode = 0;
 try {
@@ -254,6 +286,12 @@ try {
     return data;
   };
   const { token } = await post('/login', ASHA);
+  // The address the browser opens: the server itself, or nginx on HTTPS in front of it.
+  let pageBase = base;
+  if (https) {
+    ({ pageBase, proxy } = await startHttpsProxy(base));
+    Object.assign(origins, { page: pageBase, server: base });
+  }
 
   const patterns = routePatterns();
   const runs = [];
@@ -273,15 +311,15 @@ try {
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...(https ? ['--ignore-certificate-errors'] : [])],
   });
-  console.log(`Portal routes on ${throttle ? `slow 4G (${NETWORK.latency} ms RTT, 1.6 Mbps down, 750 kbps up) and a ${CPU_SLOWDOWN}x CPU slowdown` : 'no throttling'}, headless Chromium, cold cache:`);
+  console.log(`Portal routes${https ? ' over HTTPS and HTTP/2 through nginx' : ' from the Node server over HTTP/1.1'} on ${throttle ? `slow 4G (${NETWORK.latency} ms RTT, 1.6 Mbps down, 750 kbps up) and a ${CPU_SLOWDOWN}x CPU slowdown` : 'no throttling'}, headless Chromium, cold cache:`);
   const results = [];
   for (const [pattern, sample] of selected) {
     // A running test's screen: started (or resumed) right before, so that its clock has not run out.
     if (sample.started) await post('/test/start', { id: sample.started, devices: [] }, token).catch((error) => console.error(`Could not start ${sample.started}: ${error.message}`));
     const tries = [];
-    for (let run = 0; run < RUNS; run += 1) tries.push(await measure(browser, base, token, pattern, sample));
+    for (let run = 0; run < RUNS; run += 1) tries.push(await measure(browser, pageBase, token, pattern, sample));
     // The median by content time (a run without content counts as the slowest); its JS with it.
     tries.sort((a, b) => (a.contentMs ?? Infinity) - (b.contentMs ?? Infinity));
     results.push(tries[Math.floor((tries.length - 1) / 2)]);
@@ -322,6 +360,7 @@ try {
   exitCode = 1;
 } finally {
   await browser?.close();
+  proxy?.kill('SIGTERM');
   if (server) {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve).once('error', resolve));

@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FACE_ASSETS, FACE_TFJS_VERSION } from '../shared/src/proctor/face-assets';
+import { FACE_ASSETS, FACE_TFJS_VERSION, type FaceAsset } from '../shared/src/proctor/face-assets';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -26,13 +26,13 @@ export function faceTfjsVersions(): { human: string; wasm: string } {
   return { human, wasm };
 }
 
-export function copyFaceAssets(outDir: string): string[] {
+export function copyFaceAssets(outDir: string, assets: readonly FaceAsset[] = FACE_ASSETS): string[] {
   const { human, wasm } = faceTfjsVersions();
   if (human !== FACE_TFJS_VERSION || wasm !== FACE_TFJS_VERSION) {
     throw new Error(`Face assets: @vladmandic/human bundles tfjs ${human}, @tensorflow/tfjs-backend-wasm is ${wasm}, face-assets.ts expects ${FACE_TFJS_VERSION}: pin them together`);
   }
   const copied: string[] = [];
-  for (const asset of FACE_ASSETS) {
+  for (const asset of assets) {
     const to = join(outDir, asset.path);
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(join(packageDir(asset.package), asset.file), to);

@@ -9,15 +9,15 @@ import { createReadStream, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { FACE_ASSETS } from '../shared/src/proctor/face-assets';
+import { PORTAL_FACE_ASSETS } from '../shared/src/proctor/face-assets';
 import { copyFaceAssets, packageDir } from './copy-face-assets';
 
-const sourceOf = (asset: (typeof FACE_ASSETS)[number]) => join(packageDir(asset.package), asset.file);
+const sourceOf = (asset: (typeof PORTAL_FACE_ASSETS)[number]) => join(packageDir(asset.package), asset.file);
 
 /** The first 10 hex digits of a SHA-256 over every face asset's path and bytes. */
 export function faceAssetsHash(): string {
   const hash = createHash('sha256');
-  for (const asset of FACE_ASSETS) hash.update(asset.path).update('\0').update(readFileSync(sourceOf(asset)));
+  for (const asset of PORTAL_FACE_ASSETS) hash.update(asset.path).update('\0').update(readFileSync(sourceOf(asset)));
   return hash.digest('hex').slice(0, 10);
 }
 
@@ -40,14 +40,14 @@ export function faceAssetsPlugin(): Plugin {
       const prefix = `${base}${folder}/`;
       server.middlewares.use((req, res, next) => {
         const path = req.url?.split('?')[0] ?? '';
-        const asset = path.startsWith(prefix) ? FACE_ASSETS.find((a) => a.path === path.slice(prefix.length)) : undefined;
+        const asset = path.startsWith(prefix) ? PORTAL_FACE_ASSETS.find((a) => a.path === path.slice(prefix.length)) : undefined;
         if (!asset) return next();
         res.setHeader('Content-Type', TYPES[extname(asset.path)] ?? 'application/octet-stream');
         createReadStream(sourceOf(asset)).pipe(res);
       });
     },
     writeBundle(_options, bundle) {
-      const files = copyFaceAssets(join(outDir, folder)).filter((file) => PRECOMPRESS.has(extname(file)));
+      const files = copyFaceAssets(join(outDir, folder), PORTAL_FACE_ASSETS).filter((file) => PRECOMPRESS.has(extname(file)));
       // The worker's bundle (Human with tfjs, 1.5 MB) too: about a quarter of it goes over the wire.
       for (const name of Object.keys(bundle)) if (/^assets\/face-worker-entry-[\w-]+\.js$/.test(name)) files.push(join(outDir, name));
       for (const file of files) {

@@ -336,6 +336,28 @@ describe('proctor snapshots', () => {
     expect(his.events[0]?.evidence_url).toBeNull();
   });
 
+  it("keeps the identity check's FACE_MISMATCH with its snapshot and likeness, as a flag the student sees with the result", async () => {
+    const t = await newApp();
+    const asha = await student(t);
+    await asha.start(MCQ);
+    const urlencoded = new URLSearchParams({ test_id: MCQ, data: `data:image/png;base64,${PNG.toString('base64')}`, reason: 'FACE_MISMATCH' });
+    const snap = await t.app.request(`/api/snapUpload/${MCQ}/png`, {
+      method: 'POST',
+      headers: { ...asha.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: urlencoded.toString(),
+    });
+    expect(snap.status).toBe(200);
+    const evidence = snapshotReplySchema.parse(await snap.json()).fileName;
+    const now = t.clock.now();
+    const sent = await asha.post('/api/proctor/events', eventsBody(MCQ, now, [event('FACE_MISMATCH', now, { evidence, detail: { similarity: 0.21, looks: 3 } })]));
+    expect(sent.status).toBe(200);
+    await asha.submit(MCQ);
+    const timeline = proctorTimelineReplySchema.parse(await (await asha.timeline(MCQ)).json());
+    expect(timeline.events).toHaveLength(1);
+    expect(timeline.events[0]).toMatchObject({ kind: 'FACE_MISMATCH', source: 'page', detail: { similarity: 0.21, looks: 3 } });
+    expect(timeline.events[0]?.evidence_url).toContain(evidence);
+  });
+
   it('refuses what is not an image, too large, for another test, missing, or after submission', async () => {
     const t = await newApp();
     const asha = await student(t);

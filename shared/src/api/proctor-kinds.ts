@@ -24,6 +24,12 @@ export const REPORTED_EVENT_KINDS = [
   'NO_FACE',
   /** The camera saw more than one face. detail: faces. evidence: a snapshot when image capture is on. */
   'MULTI_FACE',
+  /**
+   * The one face the camera saw did not look like the student's profile photo on several looks in
+   * a row (DETECT_FACE_MISMATCH; advisory, never a submission). detail: similarity (0-1, the best of
+   * those looks), looks. evidence: a snapshot when image capture is on.
+   */
+  'FACE_MISMATCH',
   /** The microphone heard speech. detail: ms (how long), text (words, where the browser transcribes). */
   'SPEECH',
   /** The mouse left the test page (mouse-out detection). */
@@ -71,6 +77,7 @@ export const PROCTOR_KIND_CLASS: Record<ProctorEventKind, ProctorKindClass> = {
   FULLSCREEN_ENTER: 'info',
   NO_FACE: 'flag',
   MULTI_FACE: 'flag',
+  FACE_MISMATCH: 'flag',
   SPEECH: 'flag',
   MOUSE_OUT: 'flag',
   SCREEN_SHARE_STOPPED: 'flag',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAMERA_UNAVAILABLE_TITLE, cameraSettings, cameraStatusText, initialCameraState, onCameraUnavailable, onFaceEvent } from './camera-policy';
+import { CAMERA_UNAVAILABLE_TITLE, cameraSettings, cameraStatusText, initialCameraState, onCameraUnavailable, onFaceEvent, onIdentityUnavailable } from './camera-policy';
 import type { FaceEvent } from './face-count';
 import { faceReason, MULTI_FACE_WARNING } from './face-policy';
 
@@ -107,5 +107,26 @@ describe('camera status line', () => {
     expect(cameraStatusText('on', { face: false, snapshot: true, imageProctorMs: 30_000 })).toBe('Camera: a picture every 30 s');
     expect(cameraStatusText('on', { face: false, snapshot: false, imageProctorMs: null })).toBeNull();
     expect(cameraStatusText('unavailable', running)).toBe('Camera: not available');
+  });
+
+  it('says whether the face is compared with the profile photo, and why not', () => {
+    const running = { face: true, snapshot: false, imageProctorMs: null };
+    expect(cameraStatusText('on', { ...running, identity: 'on' })).toBe('Camera: face check on; compared with your profile photo on this device');
+    expect(cameraStatusText('on', { ...running, identity: 'noFace' })).toBe('Camera: face check on; not compared with your profile photo (no face was found in the profile photo)');
+    expect(cameraStatusText('on', { ...running, identity: null })).toBe('Camera: face check on');
+  });
+});
+
+describe('the identity check', () => {
+  it('turns on only with DETECT_FACE_MISMATCH and the face check', () => {
+    expect(cameraSettings({ DETECT_MULTIFACE: true }).identity.enabled).toBe(false);
+    expect(cameraSettings({ DETECT_MULTIFACE: true, DETECT_FACE_MISMATCH: true }).identity.enabled).toBe(true);
+    expect(cameraSettings({ DETECT_FACE_MISMATCH: true })).toMatchObject({ enabled: false, identity: { enabled: false } });
+  });
+
+  it('records once, as a check that could not run, why the profile photo cannot be compared', () => {
+    expect(onIdentityUnavailable('none', 5)).toEqual([
+      { type: 'record', kind: 'DETECTOR_UNAVAILABLE', at: 5, detail: { detector: 'identity', text: 'There is no profile photo to compare with.' } },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { ProctorDetail } from '../api/proctor';
 import { MAX_DETAIL_TEXT } from '../api/proctor-kinds';
 import { isFlagOn } from '../domain/config-flag';
 import type { FaceEvent } from './face-count';
+import { identitySettings, IDENTITY_PHOTO_PROBLEMS, type IdentityPhotoProblem, type IdentitySettings } from './face-identity';
 import { faceCheckSettings, faceWarning, intervalMs, type FaceCheckSettings, type FaceReason } from './face-policy';
 
 /**
@@ -30,6 +31,8 @@ export interface CameraSettings {
   /** Whether the page opens the camera at all: the face check or image proctoring asks for it. */
   enabled: boolean;
   face: FaceCheckSettings;
+  /** The identity check (DETECT_FACE_MISMATCH, face-identity.ts): rides on the face check's looks. */
+  identity: IdentitySettings;
   imageProctor: { enabled: boolean; intervalMs: number };
 }
 
@@ -45,7 +48,7 @@ export function cameraSettings(config: Readonly<Record<string, unknown>>): Camer
     enabled: isFlagOn(config['IMAGE_PROCTOR']) || isFlagOn(config['IMAGE_PROCTORING']),
     intervalMs: Math.max(MIN_IMAGE_PROCTOR_INTERVAL_MS, intervalMs(config['IMAGE_PROCTOR_INTERVAL'], IMAGE_PROCTOR_INTERVAL)),
   };
-  return { enabled: face.enabled || imageProctor.enabled, face, imageProctor };
+  return { enabled: face.enabled || imageProctor.enabled, face, identity: identitySettings(config), imageProctor };
 }
 
 /** What failed: the camera itself, or the face check (its model or its frames). */
@@ -55,7 +58,7 @@ export const CAMERA_UNAVAILABLE_TITLE = 'Camera not available';
 
 export type CameraAction =
   /** A flagged check: record `kind` at `at`, with a snapshot as evidence when `snapshot`. */
-  | { type: 'flag'; kind: FaceReason; at: number; detail: ProctorDetail; snapshot: boolean }
+  | { type: 'flag'; kind: FaceReason | 'FACE_MISMATCH'; at: number; detail: ProctorDetail; snapshot: boolean }
   | { type: 'record'; kind: 'WARNING_SHOWN' | 'DETECTOR_UNAVAILABLE'; at: number; detail: ProctorDetail }
   /** The full-screen warning goes up (overlay). */
   | { type: 'warn'; title: string; text: string; reason: FaceReason }
@@ -115,6 +118,14 @@ export function onFaceEvent(state: CameraState, settings: Pick<FaceCheckSettings
   return actions;
 }
 
+/**
+ * The profile photo cannot be the identity check's reference: recorded once as a check that could
+ * not run (the proctor knows it did not), and the student sees why on the status line; nothing else.
+ */
+export function onIdentityUnavailable(problem: IdentityPhotoProblem, at: number): CameraAction[] {
+  return [{ type: 'record', kind: 'DETECTOR_UNAVAILABLE', at, detail: { detector: 'identity', text: cut(IDENTITY_PHOTO_PROBLEMS[problem]) } }];
+}
+
 /** What the camera is doing: opening, running what the config asks, or not available. */
 export type CameraStatus = 'starting' | 'on' | 'unavailable';
 
@@ -122,11 +133,17 @@ export type CameraStatus = 'starting' | 'on' | 'unavailable';
  * The camera's line in the test's status line: the student always knows the camera is on and what
  * leaves the device (pictures only when the config asks for them).
  */
-export function cameraStatusText(status: CameraStatus, running: { face: boolean; snapshot: boolean; imageProctorMs: number | null }): string | null {
+export function cameraStatusText(
+  status: CameraStatus,
+  running: { face: boolean; snapshot: boolean; imageProctorMs: number | null; identity?: 'on' | IdentityPhotoProblem | null },
+): string | null {
   if (status === 'starting') return 'Camera: starting';
   if (status === 'unavailable') return 'Camera: not available';
   const parts: string[] = [];
   if (running.face) parts.push(running.snapshot ? 'face check on, a picture kept when it flags' : 'face check on');
+  const identity = running.identity;
+  if (running.face && identity === 'on') parts.push('compared with your profile photo on this device');
+  else if (running.face && identity && identity !== 'on') parts.push(`not compared with your profile photo (${IDENTITY_PHOTO_PROBLEMS[identity].replace(/\.$/, '').toLowerCase()})`);
   if (running.imageProctorMs !== null) parts.push(`a picture every ${Math.round(running.imageProctorMs / 1000)} s`);
   return parts.length ? `Camera: ${parts.join('; ')}` : null;
 }

@@ -30,8 +30,20 @@ export const HUMAN_FACEMESH_ASSETS: readonly FaceAsset[] = [
   { package: '@vladmandic/human', file: 'models/facemesh.bin', path: 'human/facemesh.bin' },
 ];
 
-/** Everything the face check loads: what the portal's and the extension's builds copy. */
+/**
+ * @vladmandic/human's face description model (about 7 MB), for the identity check (decision 0043).
+ * Only the portal ships it, and a page downloads it only for a test that asks for the check.
+ */
+export const HUMAN_FACERES_ASSETS: readonly FaceAsset[] = [
+  { package: '@vladmandic/human', file: 'models/faceres.json', path: 'human/faceres.json' },
+  { package: '@vladmandic/human', file: 'models/faceres.bin', path: 'human/faceres.bin' },
+];
+
+/** Everything the face check loads: what the extension's build copies. */
 export const FACE_ASSETS: readonly FaceAsset[] = [...FACE_WASM_ASSETS, ...HUMAN_BLAZEFACE_ASSETS, ...HUMAN_FACEMESH_ASSETS];
+
+/** The face check and the identity check: what the portal's build copies. */
+export const PORTAL_FACE_ASSETS: readonly FaceAsset[] = [...FACE_ASSETS, ...HUMAN_FACERES_ASSETS];
 
 /**
  * The tfjs version the wasm files must match: @vladmandic/human bundles tfjs's JavaScript, the wasm

@@ -31,13 +31,20 @@ export interface FaceBox {
   detectorScore?: number;
   /** The face mesh's score for the box, when the model runs the mesh and reports it apart. */
   meshScore?: number;
+  /** The face's descriptor (Human's face description model), when the detect asked for one. */
+  descriptor?: number[];
+}
+
+export interface DetectOptions {
+  /** Also describe each face (the identity check): slower, so only when a check needs it. */
+  describe?: boolean;
 }
 
 export interface FaceModel {
   /** Which model and setting, e.g. 'human-blazeface'; shown in diagnostics. */
   readonly name: string;
   /** Faces in the frame, best first. Boxes below the model's own floor are already dropped. */
-  detect(frame: Frame): Promise<FaceBox[]>;
+  detect(frame: Frame, options?: DetectOptions): Promise<FaceBox[]>;
   dispose(): void;
 }
 
@@ -86,10 +93,10 @@ export function isCountedFace(face: FaceBox, options: FaceCountOptions): boolean
 }
 
 /**
- * How many faces count: those the rule accepts, best first, each box that overlaps an already
+ * The faces that count: those the rule accepts, best first, each box that overlaps an already
  * counted one by more than `maxOverlap` of the smaller box dropped as the same face.
  */
-export function countFaces(faces: readonly FaceBox[], options: FaceCountOptions): number {
+export function countedFaces(faces: readonly FaceBox[], options: FaceCountOptions): FaceBox[] {
   const rank = (f: FaceBox) => f.detectorScore ?? f.score;
   const counted: FaceBox[] = [];
   for (const face of [...faces].filter((f) => isCountedFace(f, options)).sort((a, b) => rank(b) - rank(a))) {
@@ -97,7 +104,12 @@ export function countFaces(faces: readonly FaceBox[], options: FaceCountOptions)
     if (options.maxOverlap !== undefined && mergeable && counted.some((c) => overlapOfSmaller(c, face) > options.maxOverlap!)) continue;
     counted.push(face);
   }
-  return counted.length;
+  return counted;
+}
+
+/** How many faces count (countedFaces). */
+export function countFaces(faces: readonly FaceBox[], options: FaceCountOptions): number {
+  return countedFaces(faces, options).length;
 }
 
 export function isFramePixels(frame: Frame): frame is FramePixels {

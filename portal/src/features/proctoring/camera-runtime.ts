@@ -11,13 +11,23 @@ import {
   initialCameraState,
   onCameraUnavailable,
   onFaceEvent,
+  onIdentityUnavailable,
 } from '@invigil/shared/proctor/camera-policy';
+import {
+  descriptorSimilarity,
+  initialIdentityState,
+  lookDescriptor,
+  onIdentityLook,
+  referenceDescriptor,
+  type IdentityPhotoProblem,
+} from '@invigil/shared/proctor/face-identity';
 import { hostClock, type Stop } from '@invigil/shared/proctor/detector';
 import { createFaceCountDetector, type FaceEvent } from '@invigil/shared/proctor/face-count';
-import type { FaceModel } from '@invigil/shared/proctor/face-model';
+import type { FaceBox, FaceModel } from '@invigil/shared/proctor/face-model';
 import { FACE_COUNT_OPTIONS } from '@invigil/shared/proctor/face-policy';
 import { openChosenDevice, type ChosenDevice } from '@invigil/shared/proctor/browser/chosen-device';
 import { mediaErrorMessage, stopStream } from '../media/media-check';
+import { fetchProfile } from '../profile/profile-api';
 import { chosenDevice } from '../tests/device-store';
 import { pageCameraInUse } from './camera-in-use';
 import { withPermissionPrompt } from './browser-prompts';
@@ -42,9 +52,28 @@ function faceAssetBase(win: Window): string {
   return new URL(`${import.meta.env.BASE_URL}${dir}`, win.location.href).href;
 }
 
-function startFaceWorker(win: Window): Promise<FaceModel> {
+function startFaceWorker(win: Window, describe: boolean): Promise<FaceModel> {
   const worker = new Worker(new URL('./face-worker-entry.ts', import.meta.url), { type: 'module', name: 'face-check' });
-  return connectFaceWorker(worker as unknown as FaceWorkerPort, { options: { assetBase: faceAssetBase(win) }, timeoutMs: DETECT_TIMEOUT_MS });
+  return connectFaceWorker(worker as unknown as FaceWorkerPort, { options: { assetBase: faceAssetBase(win), describe }, timeoutMs: DETECT_TIMEOUT_MS });
+}
+
+/**
+ * The identity check's reference: the profile photo's one face, described in the face worker. The
+ * photo is read from the profile's (signed) address into this page and goes nowhere else.
+ */
+async function profilePhotoDescriptor(model: FaceModel): Promise<{ descriptor: number[] } | { problem: IdentityPhotoProblem }> {
+  const { data } = await fetchProfile();
+  if (!data.avatar) return { problem: 'none' };
+  let photo: ImageBitmap;
+  try {
+    const response = await fetch(data.avatar, { credentials: 'omit' });
+    if (!response.ok) return { problem: 'unreadable' };
+    photo = await createImageBitmap(await response.blob());
+  } catch {
+    return { problem: 'unreadable' };
+  }
+  // The bitmap is handed to the worker (transferred), which closes it.
+  return referenceDescriptor(await model.detect(photo, { describe: true }), FACE_COUNT_OPTIONS);
 }
 
 /** Opens the camera the student chose on the device check (or the default one). */
@@ -86,13 +115,19 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
   let imageTimer: ReturnType<typeof setInterval> | null = null;
   let status: CameraStatus = 'starting';
   let faceRunning = false;
+  /** The identity check: 'on' with a reference, why not, or null while not asked for or not known yet. */
+  let identity: 'on' | IdentityPhotoProblem | null = null;
+  let reference: number[] | null = null;
+  const identityState = initialIdentityState();
+  /** The faces of the frame the detector looked at last: a settled one-face check is compared from it. */
+  let lastFaces: readonly FaceBox[] = [];
   // Records go out in the order the policy decided them, a flag after its snapshot's upload.
   let records: Promise<void> = Promise.resolve();
 
   const show = () =>
     setProctorStatus(
       STATUS_SOURCE,
-      cameraStatusText(status, { face: faceRunning, snapshot: settings.face.snapshot, imageProctorMs: imageTimer !== null ? settings.imageProctor.intervalMs : null }),
+      cameraStatusText(status, { face: faceRunning, snapshot: settings.face.snapshot, imageProctorMs: imageTimer !== null ? settings.imageProctor.intervalMs : null, identity }),
     );
   show();
 
@@ -153,16 +188,25 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
     status = camera ? 'on' : 'unavailable';
     show();
   };
+  /** A settled check that saw one face is a look for the identity check (advisory: a flag, never a warning). */
+  const look = (event: FaceEvent) => {
+    if (!reference || event.type !== 'check' || event.faces !== 1) return;
+    const descriptor = lookDescriptor(lastFaces, FACE_COUNT_OPTIONS);
+    if (!descriptor) return;
+    const flag = onIdentityLook(identityState, descriptorSimilarity(reference, descriptor), event.at, settings.identity);
+    if (flag) apply([{ type: 'flag', ...flag, snapshot: settings.face.snapshot }]);
+  };
   const onFace = (event: FaceEvent) => {
     if (stopped || !faceRunning) return;
     apply(onFaceEvent(state, settings.face, event));
+    look(event);
     if (state.unavailable) unavailable('face', new Error(event.type === 'error' ? event.message : 'Face check failed'));
   };
 
   void (async () => {
     // The camera and the model start side by side; a failed load is dealt with once the camera is
     // known to work (no camera says more).
-    const modelLoad = settings.face.enabled ? startFaceWorker(ctx.win) : null;
+    const modelLoad = settings.face.enabled ? startFaceWorker(ctx.win, settings.identity.enabled) : null;
     modelLoad?.catch(() => undefined);
     try {
       camera = await openCamera(chosenDevice(ctx.testId, 'videoinput'));
@@ -185,8 +229,25 @@ export function startCamera(ctx: ProctorContext, settings: CameraSettings): () =
       }
       if (stopped || !camera) return endFaceCheck();
       const loaded = model;
+      if (settings.identity.enabled) {
+        const found = await profilePhotoDescriptor(loaded).catch(() => ({ problem: 'unreadable' as const }));
+        if (stopped || !camera) return endFaceCheck();
+        if ('descriptor' in found) {
+          reference = found.descriptor;
+          identity = 'on';
+        } else {
+          identity = found.problem;
+          apply(onIdentityUnavailable(found.problem, Date.now()));
+        }
+      }
       faceRunning = true;
-      const detector = createFaceCountDetector({ source: videoFrameSource(camera.video), loadModel: async () => loaded, settings: settings.face, count: FACE_COUNT_OPTIONS });
+      // Each frame's faces are kept for the identity check, described only while it has a reference.
+      const watched: FaceModel = {
+        name: loaded.name,
+        detect: async (frame) => (lastFaces = await loaded.detect(frame, reference ? { describe: true } : undefined)),
+        dispose: () => loaded.dispose(),
+      };
+      const detector = createFaceCountDetector({ source: videoFrameSource(camera.video), loadModel: async () => watched, settings: settings.face, count: FACE_COUNT_OPTIONS });
       stopDetector = await detector.start({ clock, emit: onFace });
       if (stopped || !faceRunning) return endFaceCheck();
     }

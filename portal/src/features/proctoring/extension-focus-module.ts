@@ -38,7 +38,9 @@ export const extensionScreenPicker = signal<(() => Promise<ScreenChoice>) | 'pen
 
 /** The camera and microphone detectors the test asks for, for the extension to run. */
 export function extensionMediaSettings(config: Readonly<Record<string, unknown>>, chosen: { camera?: string; microphone?: string } = {}, restart = 0): MediaSettings | undefined {
-  const { face } = cameraSettings(config);
+  const camera = cameraSettings(config);
+  // The identity check keeps the face check in the page, with the profile photo (decision 0043).
+  const face = { ...camera.face, enabled: camera.face.enabled && !camera.identity.enabled };
   const speech = speechSettings(config).enabled;
   if (!face.enabled && !speech) return undefined;
   return {

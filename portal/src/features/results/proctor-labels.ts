@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<ProctorEventKind, string> = {
   FULLSCREEN_ENTER: 'Entered full screen',
   NO_FACE: 'No face seen by the camera',
   MULTI_FACE: 'More than one face seen by the camera',
+  FACE_MISMATCH: 'The face seen did not look like your profile photo',
   SPEECH: 'Speech heard by the microphone',
   MOUSE_OUT: 'Mouse pointer left the test page',
   SCREEN_SHARE_STOPPED: 'Screen sharing stopped',
@@ -70,6 +71,8 @@ export function describeDetail(kind: ProctorEventKind, detail: ProctorDetail | n
   }
   const faces = number('faces');
   if (faces !== undefined && kind === 'MULTI_FACE') parts.push(`${faces} faces`);
+  const similarity = number('similarity');
+  if (similarity !== undefined && kind === 'FACE_MISMATCH') parts.push(`likeness ${Math.round(similarity * 100)} % (advisory: a person checks it)`);
   const away = number('away_ms') ?? awayMs;
   if (away !== undefined && kind === 'FOCUS') parts.push(`away for ${seconds(away)}`);
   const ms = number('ms');

@@ -1,4 +1,4 @@
-import type { FaceBox, FaceModel, Frame } from '../face-model';
+import type { DetectOptions, FaceBox, FaceModel, Frame } from '../face-model';
 import { isFramePixels } from '../face-model';
 
 /**
@@ -10,7 +10,7 @@ import { isFramePixels } from '../face-model';
 
 export type FaceWorkerRequest =
   | { type: 'load'; options: Record<string, unknown> }
-  | { type: 'detect'; id: number; frame: Frame }
+  | { type: 'detect'; id: number; frame: Frame; describe?: boolean }
   | { type: 'dispose' };
 
 export type FaceWorkerReply =
@@ -50,7 +50,7 @@ export function serveFaceModel(scope: FaceWorkerScope, load: (options: Record<st
       const started = performance.now();
       try {
         if (!model) throw new Error('No face model loaded');
-        const faces = await model.detect(request.frame);
+        const faces = await model.detect(request.frame, request.describe ? { describe: true } : undefined);
         scope.postMessage({ type: 'faces', id: request.id, faces, ms: performance.now() - started });
       } catch (error) {
         scope.postMessage({ type: 'error', id: request.id, message: message(error) });
@@ -120,7 +120,7 @@ export function connectFaceWorker(worker: FaceWorkerPort, connect: ConnectOption
   function model(name: string): FaceModel {
     return {
       name,
-      detect(frame: Frame) {
+      detect(frame: Frame, options?: DetectOptions) {
         if (closed) return Promise.reject(closed);
         const id = nextId++;
         return new Promise<FaceBox[]>((resolve, reject) => {
@@ -130,7 +130,7 @@ export function connectFaceWorker(worker: FaceWorkerPort, connect: ConnectOption
           }, timeoutMs);
           pending.set(id, { resolve, reject, timer });
           const transfer = isFramePixels(frame) ? [frame.data.buffer as ArrayBuffer] : [frame as unknown as ImageBitmap];
-          worker.postMessage({ type: 'detect', id, frame }, transfer);
+          worker.postMessage({ type: 'detect', id, frame, ...(options?.describe ? { describe: true } : {}) }, transfer);
         });
       },
       dispose() {

@@ -1,5 +1,5 @@
 import { Human, type Config } from '@vladmandic/human';
-import type { FaceBox, FaceModel, Frame } from '../face-model';
+import type { DetectOptions, FaceBox, FaceModel, Frame } from '../face-model';
 import { framePixels } from './frame-pixels';
 
 export interface HumanFaceModelOptions {
@@ -14,6 +14,11 @@ export interface HumanFaceModelOptions {
    * score, as well as BlazeFace's box score, is at or above the floor): slower, fewer false faces.
    */
   mesh?: boolean;
+  /**
+   * Also load Human's face description model (faceres), for detects that ask to describe faces
+   * (the identity check, decision 0043). Off: the model is not even downloaded.
+   */
+  describe?: boolean;
 }
 
 /**
@@ -61,7 +66,8 @@ export async function loadHumanFaceModel(options: HumanFaceModelOptions): Promis
       mesh: options.mesh ? { enabled: true, modelPath: 'facemesh.json', keepInvalid: true } : { enabled: false },
       attention: { enabled: false },
       iris: { enabled: false },
-      description: { enabled: false },
+      // Loaded when asked for (below), run only by detects that describe (its own ~20 ms a face).
+      description: { enabled: false, modelPath: 'faceres.json' },
       emotion: { enabled: false },
       antispoof: { enabled: false },
       liveness: { enabled: false },
@@ -74,17 +80,20 @@ export async function loadHumanFaceModel(options: HumanFaceModelOptions): Promis
   human.tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
   await human.init();
   await human.load();
+  if (options.describe) await human.load({ face: { description: { enabled: true } } } as Partial<Config>);
   if (human.tf.getBackend() !== 'wasm') throw new Error(`Face model backend is ${human.tf.getBackend()}, not wasm`);
   let disposed = false;
 
   return {
-    name: `human-blazeface${options.mesh ? '+mesh' : ''}(${options.minConfidence})`,
-    async detect(frame: Frame): Promise<FaceBox[]> {
+    name: `human-blazeface${options.mesh ? '+mesh' : ''}${options.describe ? '+faceres' : ''}(${options.minConfidence})`,
+    async detect(frame: Frame, detectOptions?: DetectOptions): Promise<FaceBox[]> {
       if (disposed) throw new Error('Face model disposed');
       const pixels = framePixels(frame);
       const tensor = human.tf.browser.fromPixels(pixels as ImageData, 3);
       try {
-        const result = await human.detect(tensor);
+        const describe = Boolean(options.describe && detectOptions?.describe);
+        // Said on every call: Human keeps the last call's config.
+        const result = await human.detect(tensor, { face: { description: { enabled: describe } } } as Partial<Config>);
         if (result.error) throw new Error(result.error);
         return result.face
           .map((face) => ({
@@ -96,6 +105,7 @@ export async function loadHumanFaceModel(options: HumanFaceModelOptions): Promis
             // Apart, so that the counting rule can weigh them (FACE_COUNT_OPTIONS, decision 0038).
             detectorScore: face.boxScore,
             ...(options.mesh ? { meshScore: face.faceScore } : {}),
+            ...(describe && face.embedding && face.embedding.length > 0 ? { descriptor: Array.from(face.embedding) } : {}),
           }))
           .sort((a, b) => b.score - a.score);
       } finally {

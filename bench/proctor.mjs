@@ -5,6 +5,8 @@
 //        npm run bench:proctor -- --report      (print the last run's figures again)
 //        npm run bench:proctor -- --eval        (the evaluation set of issue 13, as the product runs it: decision
 //                                               0037, bench/proctor/eval.mjs; -- --eval --report prints it again)
+//        npm run bench:proctor -- --identity    (the identity check's descriptors on that set: decision 0043,
+//                                               bench/proctor/identity-eval.mjs; -- --identity --report reprints)
 //
 // Builds the 30 frames (scripts/make-face-frames.mjs: 10 with no face, 10 with one, 10 with two or
 // more, 640x480, plus the same frames at 60% size), bundles the model runners into Web Workers
@@ -43,6 +45,11 @@ const args = process.argv.slice(2);
 if (args.includes('--eval')) {
   const { runEvalBench } = await import('./proctor/eval.mjs');
   await runEvalBench(args);
+  process.exit(0);
+}
+if (args.includes('--identity')) {
+  const { runIdentityBench } = await import('./proctor/identity-eval.mjs');
+  await runIdentityBench(args);
   process.exit(0);
 }
 const arg = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;

@@ -130,8 +130,13 @@ test('a test that costs merit points charges them once', async ({ page }) => {
   await page.goto('/test/demo-merit/instruction');
   await expect(page.getByText('Starting this test uses 50 merit points. You have 120.')).toBeVisible();
   await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
+  const entered: string[] = [];
+  page.on('request', (request) => void (request.url().includes('/api/test/in/') && entered.push(request.url())));
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(/\/test\/demo-merit\/in/);
+  // Start's reply carried the attempt: the test opens without asking for it again (decision 0044).
+  await expect(page.getByRole('heading', { name: /^Question 1 of/ })).toBeVisible();
+  expect(entered).toEqual([]);
   // Back on the list the test is resumable; resuming costs nothing more.
   await page.goto('/test');
   await page.getByRole('link', { name: 'Resume: Scholarship Test (50 merit points)' }).click();

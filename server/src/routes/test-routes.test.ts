@@ -277,6 +277,23 @@ describe('POST /api/test/start', () => {
     expect(alreadySubmittedReplySchema.parse(await after.json())).toEqual({ type: 100, message: 'Test already submitted.' });
   });
 
+  it('with enter, carries the attempt as GET /test/in?embed=0 gives it, without keys; not once submitted', async () => {
+    const t = await newApp();
+    const asha = await signedIn(t);
+    const plain = startReplySchema.parse(await (await asha.start(DEMO_TEST_IDS.mixed)).json());
+    expect(plain.entered).toBeUndefined();
+    const started = startReplySchema.parse(await (await asha.start(DEMO_TEST_IDS.mcq, { enter: true })).json());
+    const entered = testInReplySchema.parse(await asha.json(`/api/test/in/${DEMO_TEST_IDS.mcq}?embed=0`));
+    expect(started).toMatchObject({ test_id: DEMO_TEST_IDS.mcq, resumed: false });
+    expect(started.entered).toEqual(entered);
+    expect(started.entered?.testData).toBeUndefined();
+    expect(JSON.stringify(started)).not.toMatch(/"answer"|"solution"/);
+
+    expect((await asha.post('/api/test/submit', { id: DEMO_TEST_IDS.mcq, updates: [], terminated: 'manual' })).status).toBe(200);
+    const after = await asha.start(DEMO_TEST_IDS.mcq, { enter: true });
+    expect(alreadySubmittedReplySchema.parse(await after.json())).toEqual({ type: 100, message: 'Test already submitted.' });
+  });
+
   it('validates the request', async () => {
     const t = await newApp();
     const asha = await signedIn(t);

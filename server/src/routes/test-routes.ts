@@ -71,9 +71,14 @@ export function testRoutes({ auth, tests }: TestRoutesDeps) {
     c.json((await catalog.instruction(c.get('user'), c.req.param('id'))) satisfies TestInstructionReply),
   );
 
-  routes.post('/test/start', signedIn, validateJson(startRequestSchema), async (c) =>
-    c.json((await attempts.start(c.get('user'), c.get('body'))) satisfies StartResponse),
-  );
+  // With `enter`, the reply also carries the attempt as GET /test/in?embed=0 would (decision 0044).
+  routes.post('/test/start', signedIn, validateJson(startRequestSchema), async (c) => {
+    const [user, body] = [c.get('user'), c.get('body')];
+    const started = await attempts.start(user, body);
+    if (!body.enter || !('test_id' in started)) return c.json(started satisfies StartResponse);
+    const entered = await attempts.enter(user, body.id, false);
+    return c.json(('type' in entered ? started : { ...started, entered }) satisfies StartResponse);
+  });
 
   // ?embed=0 leaves the paper out of testData: the portal takes it from paper.url (cached, ETag).
   routes.get('/test/in/:id', signedIn, async (c) => {

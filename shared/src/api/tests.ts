@@ -415,6 +415,11 @@ export const startRequestSchema = z.object({
   devices: z.array(deviceSchema).max(20).default([]),
   access_code: z.string().max(200).optional(),
   resume: z.boolean().optional(),
+  /**
+   * Ours: also enter the test in the same call, the reply carrying what GET /test/in?embed=0 would
+   * (`entered`), so that Start costs one request fewer at an exam's opening minute (decision 0044).
+   */
+  enter: z.boolean().optional(),
 });
 export type StartRequest = z.input<typeof startRequestSchema>;
 
@@ -430,6 +435,8 @@ export const startReplySchema = z.object({
   deadline: z.number().int(),
   /** The student's merit points after any charge. */
   meritpoints: z.number().int(),
+  /** With `enter`: the attempt as GET /test/in?embed=0 returns it. */
+  entered: testInReplySchema.optional(),
 });
 export type StartReply = z.infer<typeof startReplySchema>;
 export const startResponseSchema = z.union([alreadySubmittedReplySchema, startReplySchema]);

@@ -11,6 +11,7 @@ import { storage } from '../../lib/storage';
 import { AnswerJournal, attemptKey } from './answer-journal';
 import { claimAttempt, type AttemptClaim } from './attempt-claim';
 import { fetchPaper, fetchTestIn, submitAnswers, syncAnswers } from './attempt-api';
+import { takeEntered } from './entered-handoff';
 import { attemptFlags, type AttemptFlags } from './attempt-config';
 import { buildAttemptModel, type AttemptModel } from './attempt-paper';
 import { AttemptSession } from './attempt-session';
@@ -91,7 +92,9 @@ export async function deliverLeftovers(testId: string, userId: string): Promise<
 export async function loadAttempt(testId: string, userId: string, callbacks: LoadCallbacks, signal?: AbortSignal): Promise<LoadResult> {
   const attempt = attemptKey(userId, testId);
   // Another tab with this attempt journals what it has and stops before this one reads the journal.
-  const [reply, claim] = await Promise.all([fetchTestIn(testId, signal), claimAttempt(`invigil-attempt:${attempt}`)]);
+  // Right after Start, its reply already carries the attempt (entered-handoff.ts).
+  const entered = takeEntered(testId);
+  const [reply, claim] = await Promise.all([entered ?? fetchTestIn(testId, signal), claimAttempt(`invigil-attempt:${attempt}`)]);
   try {
     if ('type' in reply) {
       await deliverLeftovers(testId, userId).catch(() => undefined);

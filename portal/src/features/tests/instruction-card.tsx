@@ -14,6 +14,7 @@ import { SafeHtml } from '../../ui/safe-html';
 import { TextField } from '../../ui/text-field';
 import { meritPoints, refreshUser } from '../auth/auth-state';
 import { rememberedDevices } from './device-store';
+import { handOverEntered } from '../attempt/entered-handoff';
 import { startTest } from './tests-api';
 
 // The pieces of the instruction screen, shared by /test/{id}/instruction and its chapter-test
@@ -77,13 +78,14 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
   async function start(accessCode?: string) {
     setStarting(true);
     try {
-      const reply = await startTest({ id: test._id, devices: rememberedDevices(test._id), access_code: accessCode, resume });
+      const reply = await startTest({ id: test._id, devices: rememberedDevices(test._id), access_code: accessCode, resume, enter: true });
       if ('type' in reply) {
         showSnackbar(reply.message, { color: 'info' });
         navigate(`/test-submitted?reason=${encodeURIComponent(ALREADY_SUBMITTED_MESSAGE)}&tid=${encodeURIComponent(test._id)}`);
         return;
       }
       setAskCode(false);
+      if (reply.entered) handOverEntered(test._id, reply.entered);
       void refreshUser();
       const route = test.format.partwise_timing ? 'test-in-partwise' : 'in';
       redirect.current = setTimeout(() => navigate(`/test/${encodeURIComponent(test._id)}/${route}`), START_REDIRECT_MS);

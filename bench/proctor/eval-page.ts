@@ -4,6 +4,7 @@
 // runs the same model at a low floor and reports the raw scores of every box (for offline tuning).
 import type { FaceBox } from '@invigil/shared/proctor/face-model';
 import { connectFaceWorker, type FaceWorkerPort } from '@invigil/shared/proctor/browser/face-worker-protocol';
+import { bitmapOf } from './set-frame';
 
 export interface RawFace {
   box: [number, number, number, number];
@@ -19,12 +20,6 @@ export interface EvalInput {
   rawFloor: number;
   rounds: number;
   warmup: number;
-}
-
-async function bitmapOf(frame: string): Promise<ImageBitmap> {
-  const response = await fetch(`/set/${frame}`);
-  if (!response.ok) throw new Error(`${frame}: ${response.status}`);
-  return createImageBitmap(await response.blob());
 }
 
 async function runEval(input: EvalInput) {

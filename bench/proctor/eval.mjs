@@ -9,19 +9,16 @@
 // (time in the worker) p50 / p95 per class. Writes every frame's raw results to RESULTS_FILE.
 // Run through bench/proctor.mjs (tsx: the thresholds are imported from TypeScript).
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { buildFaceBundles } from '../../scripts/face-bundles.ts';
-import { copyFaceAssets } from '../../scripts/copy-face-assets.ts';
+import { EVAL_DIR, openEvalPage } from './eval-harness.mjs';
 import { countFaces } from '../../shared/src/proctor/face-model.ts';
 import { FACE_COUNT_OPTIONS, FACE_DETECTOR_FLOOR, FACE_MAX_MESHED } from '../../shared/src/proctor/face-policy.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const evalDir = join(root, '.tmp/face-eval');
+const evalDir = EVAL_DIR;
 const outDir = join(root, '.tmp/bench-proctor-eval');
 export const RESULTS_FILE = join(outDir, 'eval-results.json');
 /** The raw run's floor: every box BlazeFace scores above it is meshed and reported. */
@@ -42,45 +39,16 @@ async function measure({ rounds }) {
   execFileSync(process.execPath, [join(root, 'scripts/make-face-eval-set.mjs')], { stdio: 'inherit' });
   execFileSync('bash', [join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8'));
-  mkdirSync(outDir, { recursive: true });
-  await buildFaceBundles(
-    { 'eval-page': join(root, 'bench/proctor/eval-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts'), 'worker-human-raw': join(root, 'bench/proctor/worker-human-raw.ts') },
-    outDir,
-  );
-  const assetDir = join(outDir, 'face-assets');
-  copyFaceAssets(assetDir);
-  const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.bin': 'application/octet-stream' };
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><meta charset="utf-8"><title>bench:proctor eval</title><script type="module" src="/bench/eval-page.js"></script>');
-      return;
-    }
-    let file = null;
-    if (path.startsWith('/bench/')) file = join(outDir, normalize(path.slice('/bench/'.length)));
-    else if (path.startsWith('/set/')) file = join(evalDir, normalize(path.slice('/set/'.length)));
-    else if (path.startsWith('/face-assets/')) file = join(assetDir, normalize(path.slice('/face-assets/'.length)));
-    if (!file || path.includes('..') || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
-  const offOrigin = [];
   const loadStart = loadavg()[0];
+  const { page, origin, browser, offOrigin, errors, close } = await openEvalPage({
+    outDir,
+    bundles: { 'eval-page': join(root, 'bench/proctor/eval-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts'), 'worker-human-raw': join(root, 'bench/proctor/worker-human-raw.ts') },
+    page: 'eval-page',
+    title: 'bench:proctor eval',
+    assets: undefined,
+    ready: 'runEval',
+  });
   try {
-    const context = await browser.newContext();
-    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : (offOrigin.push(route.request().url()), route.abort())));
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(origin);
-    await page.waitForFunction(() => 'runEval' in window);
     console.log(`Evaluating ${manifest.frames.length} frames: the product's face worker (${rounds} round${rounds > 1 ? 's' : ''}), then raw scores at floor ${RAW_FLOOR}...`);
     const started = Date.now();
     const run = await page.evaluate((input) => window.runEval(input), { frames: manifest.frames.map((f) => f.file), assetBase: `${origin}/face-assets`, rawFloor: RAW_FLOOR, rounds, warmup: 5 });
@@ -107,8 +75,7 @@ async function measure({ rounds }) {
       frames,
     };
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 

@@ -25,21 +25,18 @@
 // detect with and without describe in the worker (tfjs wasm, one thread).
 // Raw results: RESULTS_FILE (every one-face frame's faces with descriptors and ms). -- --report reprints.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, extname, join, normalize } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { buildFaceBundles } from '../../scripts/face-bundles.ts';
-import { copyFaceAssets } from '../../scripts/copy-face-assets.ts';
+import { EVAL_DIR, openEvalPage } from './eval-harness.mjs';
 import { PORTAL_FACE_ASSETS } from '../../shared/src/proctor/face-assets.ts';
 import { countedFaces } from '../../shared/src/proctor/face-model.ts';
 import { FACE_COUNT_OPTIONS } from '../../shared/src/proctor/face-policy.ts';
 import { FACE_MATCH_MIN_SIMILARITY, descriptorSimilarity, lookDescriptor, referenceDescriptor } from '../../shared/src/proctor/face-identity.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const evalDir = join(root, '.tmp/face-eval');
+const evalDir = EVAL_DIR;
 const outDir = join(root, '.tmp/bench-proctor-identity');
 export const RESULTS_FILE = join(outDir, 'identity-results.json');
 const THRESHOLDS = Array.from({ length: 13 }, (_, i) => Math.round((0.2 + i * 0.05) * 100) / 100);
@@ -61,43 +58,16 @@ async function measure({ rounds }) {
   execFileSync('bash', [join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
   const manifest = JSON.parse(readFileSync(join(evalDir, 'manifest.json'), 'utf8'));
   const ones = manifest.frames.filter((f) => f.label === '1');
-  mkdirSync(outDir, { recursive: true });
-  await buildFaceBundles({ 'identity-page': join(root, 'bench/proctor/identity-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts') }, outDir);
-  // The portal's assets: the face check's and the description model (faceres).
-  const assetDir = join(outDir, 'face-assets');
-  copyFaceAssets(assetDir, PORTAL_FACE_ASSETS);
-  const types = { '.js': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png', '.bin': 'application/octet-stream' };
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><meta charset="utf-8"><title>bench:proctor identity</title><script type="module" src="/bench/identity-page.js"></script>');
-      return;
-    }
-    let file = null;
-    if (path.startsWith('/bench/')) file = join(outDir, normalize(path.slice('/bench/'.length)));
-    else if (path.startsWith('/set/')) file = join(evalDir, normalize(path.slice('/set/'.length)));
-    else if (path.startsWith('/face-assets/')) file = join(assetDir, normalize(path.slice('/face-assets/'.length)));
-    if (!file || path.includes('..') || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
-  const offOrigin = [];
   const loadStart = loadavg()[0];
+  const { page, origin, browser, offOrigin, errors, close } = await openEvalPage({
+    outDir,
+    bundles: { 'identity-page': join(root, 'bench/proctor/identity-page.ts'), 'face-worker': join(root, 'shared/src/proctor/browser/face-worker.ts') },
+    page: 'identity-page',
+    title: 'bench:proctor identity',
+    assets: PORTAL_FACE_ASSETS,
+    ready: 'runIdentity',
+  });
   try {
-    const context = await browser.newContext();
-    await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : (offOrigin.push(route.request().url()), route.abort())));
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(origin);
-    await page.waitForFunction(() => 'runIdentity' in window);
     console.log(`Describing ${ones.length} one-face frames in the product's face worker (detect, and detect with describe; ${rounds} round${rounds > 1 ? 's' : ''})...`);
     const started = Date.now();
     const run = await page.evaluate((input) => window.runIdentity(input), { frames: ones.map((f) => f.file), assetBase: `${origin}/face-assets`, rounds, warmup: 4 });
@@ -117,8 +87,7 @@ async function measure({ rounds }) {
       }),
     };
   } finally {
-    await browser.close();
-    server.close();
+    await close();
   }
 }
 

@@ -6,18 +6,13 @@
 // moment of the machine does not fall on one of them only.
 import type { FaceBox } from '@invigil/shared/proctor/face-model';
 import { connectFaceWorker, type FaceWorkerPort } from '@invigil/shared/proctor/browser/face-worker-protocol';
+import { bitmapOf } from './set-frame';
 
 export interface IdentityInput {
   frames: string[];
   assetBase: string;
   rounds: number;
   warmup: number;
-}
-
-async function bitmapOf(frame: string): Promise<ImageBitmap> {
-  const response = await fetch(`/set/${frame}`);
-  if (!response.ok) throw new Error(`${frame}: ${response.status}`);
-  return createImageBitmap(await response.blob());
 }
 
 async function runIdentity(input: IdentityInput) {

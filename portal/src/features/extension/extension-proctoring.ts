@@ -22,7 +22,12 @@ import {
  * origin, that parse, answer our request or carry our session are believed.
  */
 
-export const START_TIMEOUT_MS = 4_000;
+/**
+ * The extension answers a start once its offscreen camera and face model are up, which takes
+ * seconds on a slow or busy machine; the page watches by itself meanwhile, so waiting costs nothing.
+ * (4 s let a busy machine's extension be refused and the page's own camera take over.)
+ */
+export const START_TIMEOUT_MS = 12_000;
 export const HEARTBEAT_MS = 2_000;
 /** A heartbeat unanswered this long means the extension is gone. */
 export const LOST_AFTER_MS = 6_000;

@@ -1,5 +1,5 @@
 import { TERMINATED_BY_PROCTOR, TEST_EXTENDED, type ProctorCommand } from '@invigil/shared/api/live';
-import { signal } from '@preact/signals-react';
+import { effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MessageCircle, PauseCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -153,7 +153,21 @@ export function LiveAttemptLayer() {
     liveClient.value = client;
     client.start();
     const removePing = session.onStatusPing(() => client.statusPing());
+    // The proctor sees the extension take over (or let go) and the camera in use change now, not at
+    // the next status ping (PING_INTERVAL): the extension's answer may come after the first ping.
+    let shown: string | null = null;
+    let pingSoon: ReturnType<typeof setTimeout> | undefined;
+    const stopWatching = effect(() => {
+      const now = `${extensionWatch.value !== null}|${cameraReport.read().camera ?? ''}`;
+      if (shown !== null && now !== shown) {
+        clearTimeout(pingSoon);
+        pingSoon = setTimeout(() => void client.statusPing().catch(() => undefined), 250);
+      }
+      shown = now;
+    });
     return () => {
+      stopWatching();
+      clearTimeout(pingSoon);
       removePing();
       cameraReport.stop();
       client.stop();

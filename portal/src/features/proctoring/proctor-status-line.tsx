@@ -13,7 +13,8 @@ export function ProctorStatusLine() {
   return (
     <p className="flex min-w-0 flex-wrap gap-x-3 text-xs opacity-90" role="status" aria-live="polite" data-testid="proctor-status">
       {lines.map((line) => (
-        <span key={line.source} className="truncate" data-source={line.source}>
+        // Wrapped, never cut: on a phone the student still reads all of what the camera does.
+        <span key={line.source} className="min-w-0 break-words" data-source={line.source}>
           {line.text}
         </span>
       ))}

@@ -53,6 +53,9 @@ const CONTENT_TIMEOUT_MS = 30_000;
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
 const ASHA = { phone: 'student@example.edu', password: 'demo1234' };
+const PROCTOR = { email: 'proctor@example.edu', password: 'demo1234' };
+/** The demo proctor's session as the console stores it (set once signed in, below). */
+let proctorSession = '';
 
 const portalDist = process.env.PORTAL_DIST ?? join(root, 'portal', 'dist');
 for (const [file, what] of [[join(root, 'server/dist/main.js'), 'the server'], [join(portalDist, 'index.html'), `the portal (${portalDist})`]]) {
@@ -95,6 +98,11 @@ const SAMPLES = {
   '/marksheet/:id': { path: '/marksheet/demo-term1-DEMO001' },
   '/answer-sheet/:id': { path: '/answer-sheet/demo-attempted', data: 'main li' },
   '/notes/:subject/:chapter/:chapterId': { path: `/notes/${encodeURIComponent('Physics')}/${encodeURIComponent('Laws of Motion')}/demo-laws-of-motion` },
+  // The proctor console, signed in as the demo proctor: their tests, and one test's live candidates
+  // (Asha's attempt started first, so there is a card).
+  '/proctor/login': { signedOut: true, path: '/proctor/login', data: 'main form input[type="password"]' },
+  '/proctor': { proctor: true, path: '/proctor', data: 'main ul[aria-label="Your tests"] li' },
+  '/proctor/test/:id': { proctor: true, path: '/proctor/test/demo-mcq', data: 'main article', started: 'demo-mcq' },
 };
 
 /** The data element of routes without a parameter (their first list or card once loaded). */
@@ -143,7 +151,8 @@ async function gzipSizeOf(url) {
 async function measure(browser, base, token, pattern, sample) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   try {
-    if (!sample.signedOut) await context.addInitScript((jwt) => localStorage.setItem('jwt_token', jwt), token);
+    if (sample.proctor) await context.addInitScript((session) => localStorage.setItem('invigil_proctor_session', session), proctorSession);
+    else if (!sample.signedOut) await context.addInitScript((jwt) => localStorage.setItem('jwt_token', jwt), token);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -236,7 +245,7 @@ async function measure(browser, base, token, pattern, sample) {
     return {
       pattern,
       path,
-      signedIn: !sample.signedOut,
+      signedIn: sample.signedOut ? 'no' : sample.proctor ? 'proctor' : 'yes',
       files: scripts.length,
       jsAtContent: await sum(beforeContent),
       js: await sum(scripts),
@@ -286,6 +295,8 @@ try {
     return data;
   };
   const { token } = await post('/login', ASHA);
+  // The proctor console's own session (portal/src/features/proctor-console/proctor-auth.ts).
+  proctorSession = JSON.stringify(await post('/proctor/login', PROCTOR));
   // The address the browser opens: the server itself, or nginx on HTTPS in front of it.
   let pageBase = base;
   if (https) {
@@ -336,7 +347,7 @@ try {
     if (misses.length > 0) exitCode = 1;
     return [
       result.pattern === result.path ? result.pattern : `${result.pattern}  ${result.path.split('?')[0]}`,
-      result.signedIn ? 'yes' : 'no',
+      result.signedIn,
       String(result.files),
       `${kb(result.jsAtContent)} KB`,
       `${kb(result.js)} KB`,

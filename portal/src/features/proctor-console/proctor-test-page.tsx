@@ -10,14 +10,13 @@ import {
 } from '@invigil/shared/api/live';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Gavel, History, MessageCircle, Users } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useRoute } from 'wouter';
 import type { ScreenProps } from '../../app/route-table';
 import { formatClockTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { formatTimeLeft } from '../attempt/exam-timer';
-import { ChatPanel } from '../live/chat-panel';
 import { useFocusReturn } from '../live/focus-return';
 import { ConsoleLayout, useProctorGuard } from './console-layout';
 import { proctorSession } from './proctor-auth';
@@ -25,6 +24,9 @@ import { fetchTrail } from './proctor-console-api';
 import { filterCandidates, ProctorLive, type CandidateFilter } from './proctor-live';
 import { JoinVideoButton, TestVideoActions, useTestVideo, VideoCallDialog, type VideoTarget } from './proctor-video';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
+
+// The chat panel's code comes when the proctor first opens a chat, not with the console.
+const ChatPanel = lazy(() => import('../live/chat-panel').then((module) => ({ default: module.ChatPanel })));
 
 export const COMMAND_LABELS: Record<ProctorCommandType, string> = {
   WARN: 'Warn',
@@ -283,6 +285,11 @@ function Console({ testId, title }: { testId: string; title: string }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [commandTargets, setCommandTargets] = useState<LiveCandidate[] | null>(null);
   const [chatWith, setChatWith] = useState<LiveCandidate | 'all' | null>(null);
+  // Mounted from the first chat on, so that a draft and the panel's state outlive closing it.
+  const [chatOpened, setChatOpened] = useState(false);
+  useEffect(() => {
+    if (chatWith !== null) setChatOpened(true);
+  }, [chatWith]);
   const [trailOf, setTrailOf] = useState<LiveCandidate | null>(null);
   const video = useTestVideo(testId);
   const [videoWith, setVideoWith] = useState<VideoTarget | null>(null);
@@ -398,19 +405,23 @@ function Console({ testId, title }: { testId: string; title: string }) {
           showSnackbar('Command sent.', { color: 'success' });
         }}
       />
-      <ChatPanel
-        open={chatWith !== null}
-        side="proctor"
-        title={chatWith === 'all' ? 'Chat with all candidates' : `Chat with ${chatWith?.name ?? ''}`}
-        messages={chatMessages}
-        emptyText="No messages yet."
-        onClose={() => setChatWith(null)}
-        onSend={async (text) => {
-          if (!text.trim() || chatWith === null) return false;
-          await live.sendChat(chatWith === 'all' ? null : chatWith.uid, text);
-          return true;
-        }}
-      />
+      {chatOpened ? (
+        <Suspense fallback={null}>
+          <ChatPanel
+            open={chatWith !== null}
+            side="proctor"
+            title={chatWith === 'all' ? 'Chat with all candidates' : `Chat with ${chatWith?.name ?? ''}`}
+            messages={chatMessages}
+            emptyText="No messages yet."
+            onClose={() => setChatWith(null)}
+            onSend={async (text) => {
+              if (!text.trim() || chatWith === null) return false;
+              await live.sendChat(chatWith === 'all' ? null : chatWith.uid, text);
+              return true;
+            }}
+          />
+        </Suspense>
+      ) : null}
       <TrailDialog testId={testId} candidate={trailOf} onClose={() => setTrailOf(null)} />
       <VideoCallDialog testId={testId} target={videoWith} testRoom={video?.room ?? null} onClose={() => setVideoWith(null)} />
     </main>

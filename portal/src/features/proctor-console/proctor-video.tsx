@@ -1,13 +1,15 @@
 import type { LiveCandidate } from '@invigil/shared/api/live';
 import type { VideoProctoringReply, VideoRoom } from '@invigil/shared/api/video-proctoring';
 import { Video } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { useFocusReturn } from '../live/focus-return';
 import type { VideoCallState } from '../video-proctoring/video-call';
 import { proctorVideoText, VIDEO_NOT_CONFIGURED_PROCTOR, VIDEO_UNREACHABLE_PROCTOR } from '../video-proctoring/video-messages';
-import { VideoRoomView } from '../video-proctoring/video-room-view';
 import { fetchCandidateVideo, fetchTestVideo } from './proctor-console-api';
+
+// The room's code (and the Jitsi loader) comes with the first call, not with the console.
+const VideoRoomView = lazy(() => import('../video-proctoring/video-room-view').then((module) => ({ default: module.VideoRoomView })));
 
 /** Whom the proctor joins: one candidate's room (single mode) or the test's (multi mode). */
 export type VideoTarget = { kind: 'candidate'; candidate: LiveCandidate } | { kind: 'test'; name: string };
@@ -107,14 +109,16 @@ export function VideoCallDialog({ testId, target, testRoom, onClose }: { testId:
       <div className="flex flex-col gap-2">
         <p className={trouble ? 'alert alert-warning' : 'text-sm'} role="status">{text}</p>
         {room ? (
-          <VideoRoomView
-            room={room}
-            side="proctor"
-            title={`Video call: ${target.kind === 'candidate' ? target.candidate.name : target.name}`}
-            attempt={attempt}
-            onState={onState}
-            className={trouble || state === 'closed' ? 'h-0 overflow-hidden' : 'aspect-video w-full overflow-hidden rounded bg-base-300'}
-          />
+          <Suspense fallback={null}>
+            <VideoRoomView
+              room={room}
+              side="proctor"
+              title={`Video call: ${target.kind === 'candidate' ? target.candidate.name : target.name}`}
+              attempt={attempt}
+              onState={onState}
+              className={trouble || state === 'closed' ? 'h-0 overflow-hidden' : 'aspect-video w-full overflow-hidden rounded bg-base-300'}
+            />
+          </Suspense>
         ) : null}
       </div>
     </Modal>

@@ -153,14 +153,20 @@ test("the student's own photo matches: no flag, and nothing but the answers leav
   }
 });
 
-test('without a profile photo the student is told the face is not compared, and the proctor sees why', async ({ request }) => {
+test('without a profile photo the student is told the face is not compared, and the proctor sees why in a note, not a flag', async ({ request }) => {
   test.setTimeout(180_000);
   const browser = await launch();
   try {
     const { page, token } = await openTest(browser, request, NO_PHOTO, 'not compared with your profile photo (there is no profile photo to compare with)');
     await submit(page);
     const events = await timeline(request, token);
-    expect(events.map((event) => [event.kind, event.detail])).toEqual([['DETECTOR_UNAVAILABLE', { detector: 'identity', text: 'There is no profile photo to compare with.' }]]);
+    expect(events.map((event) => [event.kind, event.detail])).toEqual([['IDENTITY_CHECK_OFF', { text: 'There is no profile photo to compare with.' }]]);
+    // The student's result counts no flag for it.
+    await page.goto(`/test/${TEST._id}/result`);
+    await page.getByRole('tab', { name: /Proctoring/ }).click();
+    const panel = page.getByRole('tabpanel', { name: /Proctoring/ });
+    await expect(panel.getByText('Your face was not compared with your profile photo')).toBeVisible();
+    await expect(panel.getByText('No proctoring flags were raised.')).toBeVisible();
   } finally {
     await browser.close();
   }

@@ -30,6 +30,11 @@ export const REPORTED_EVENT_KINDS = [
    * those looks), looks. evidence: a snapshot when image capture is on.
    */
   'FACE_MISMATCH',
+  /**
+   * The identity check could not run: the profile photo is missing, unreadable, or shows no single
+   * face. A note, not a flag (the student did nothing). detail: text (why).
+   */
+  'IDENTITY_CHECK_OFF',
   /** The microphone heard speech. detail: ms (how long), text (words, where the browser transcribes). */
   'SPEECH',
   /** The mouse left the test page (mouse-out detection). */
@@ -78,6 +83,7 @@ export const PROCTOR_KIND_CLASS: Record<ProctorEventKind, ProctorKindClass> = {
   NO_FACE: 'flag',
   MULTI_FACE: 'flag',
   FACE_MISMATCH: 'flag',
+  IDENTITY_CHECK_OFF: 'info',
   SPEECH: 'flag',
   MOUSE_OUT: 'flag',
   SCREEN_SHARE_STOPPED: 'flag',

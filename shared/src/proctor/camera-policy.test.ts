@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAMERA_UNAVAILABLE_TITLE, cameraSettings, cameraStatusText, initialCameraState, onCameraUnavailable, onFaceEvent, onIdentityUnavailable } from './camera-policy';
 import type { FaceEvent } from './face-count';
+import { PROCTOR_KIND_CLASS } from '../api/proctor-kinds';
 import { faceReason, MULTI_FACE_WARNING } from './face-policy';
 
 const check = (faces: number, at = 1000): FaceEvent => ({ signal: 'face', type: 'check', at, faces, counts: [faces], reason: faceReason(faces) });
@@ -124,9 +125,8 @@ describe('the identity check', () => {
     expect(cameraSettings({ DETECT_FACE_MISMATCH: true })).toMatchObject({ enabled: false, identity: { enabled: false } });
   });
 
-  it('records once, as a check that could not run, why the profile photo cannot be compared', () => {
-    expect(onIdentityUnavailable('none', 5)).toEqual([
-      { type: 'record', kind: 'DETECTOR_UNAVAILABLE', at: 5, detail: { detector: 'identity', text: 'There is no profile photo to compare with.' } },
-    ]);
+  it('records once, as a note and never a flag, why the profile photo cannot be compared', () => {
+    expect(onIdentityUnavailable('none', 5)).toEqual([{ type: 'record', kind: 'IDENTITY_CHECK_OFF', at: 5, detail: { text: 'There is no profile photo to compare with.' } }]);
+    expect(PROCTOR_KIND_CLASS.IDENTITY_CHECK_OFF).toBe('info');
   });
 });

@@ -59,7 +59,7 @@ export const CAMERA_UNAVAILABLE_TITLE = 'Camera not available';
 export type CameraAction =
   /** A flagged check: record `kind` at `at`, with a snapshot as evidence when `snapshot`. */
   | { type: 'flag'; kind: FaceReason | 'FACE_MISMATCH'; at: number; detail: ProctorDetail; snapshot: boolean }
-  | { type: 'record'; kind: 'WARNING_SHOWN' | 'DETECTOR_UNAVAILABLE'; at: number; detail: ProctorDetail }
+  | { type: 'record'; kind: 'WARNING_SHOWN' | 'DETECTOR_UNAVAILABLE' | 'IDENTITY_CHECK_OFF'; at: number; detail: ProctorDetail }
   /** The full-screen warning goes up (overlay). */
   | { type: 'warn'; title: string; text: string; reason: FaceReason }
   | { type: 'clear-warning' }
@@ -119,11 +119,12 @@ export function onFaceEvent(state: CameraState, settings: Pick<FaceCheckSettings
 }
 
 /**
- * The profile photo cannot be the identity check's reference: recorded once as a check that could
- * not run (the proctor knows it did not), and the student sees why on the status line; nothing else.
+ * The profile photo cannot be the identity check's reference: recorded once as a note, never a
+ * flag (the student did nothing wrong), so the proctor knows the check did not run; the student
+ * sees why on the status line.
  */
 export function onIdentityUnavailable(problem: IdentityPhotoProblem, at: number): CameraAction[] {
-  return [{ type: 'record', kind: 'DETECTOR_UNAVAILABLE', at, detail: { detector: 'identity', text: cut(IDENTITY_PHOTO_PROBLEMS[problem]) } }];
+  return [{ type: 'record', kind: 'IDENTITY_CHECK_OFF', at, detail: { text: cut(IDENTITY_PHOTO_PROBLEMS[problem]) } }];
 }
 
 /** What the camera is doing: opening, running what the config asks, or not available. */

@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<ProctorEventKind, string> = {
   NO_FACE: 'No face seen by the camera',
   MULTI_FACE: 'More than one face seen by the camera',
   FACE_MISMATCH: 'The face seen did not look like your profile photo',
+  IDENTITY_CHECK_OFF: 'Your face was not compared with your profile photo',
   SPEECH: 'Speech heard by the microphone',
   MOUSE_OUT: 'Mouse pointer left the test page',
   SCREEN_SHARE_STOPPED: 'Screen sharing stopped',

@@ -3,8 +3,7 @@
 // connectFaceWorker, as the portal's camera module sends camera frames), then to a bench worker that
 // runs the same model at a low floor and reports the raw scores of every box (for offline tuning).
 import type { FaceBox } from '@invigil/shared/proctor/face-model';
-import { connectFaceWorker, type FaceWorkerPort } from '@invigil/shared/proctor/browser/face-worker-protocol';
-import { bitmapOf } from './set-frame';
+import { bitmapOf, productFaceWorker } from './set-frame';
 
 export interface RawFace {
   box: [number, number, number, number];
@@ -25,11 +24,7 @@ export interface EvalInput {
 async function runEval(input: EvalInput) {
   // 1. The product's worker, the product's page-side protocol; the worker's own time per frame.
   let lastMs = 0;
-  const product = await connectFaceWorker(new Worker('/bench/face-worker.js', { type: 'module' }) as unknown as FaceWorkerPort, {
-    options: { assetBase: input.assetBase },
-    timeoutMs: 60_000,
-    onTiming: (ms) => (lastMs = ms),
-  });
+  const product = await productFaceWorker({ assetBase: input.assetBase }, (ms) => (lastMs = ms));
   for (let i = 0; i < input.warmup; i++) await product.detect(await bitmapOf(input.frames[i % input.frames.length]!));
   const results: Array<{ frame: string; round: number; ms: number; faces: FaceBox[] }> = [];
   for (let round = 0; round < input.rounds; round++) {

@@ -5,8 +5,7 @@
 // the same frame in the same worker. The order of the two alternates frame by frame so that a busy
 // moment of the machine does not fall on one of them only.
 import type { FaceBox } from '@invigil/shared/proctor/face-model';
-import { connectFaceWorker, type FaceWorkerPort } from '@invigil/shared/proctor/browser/face-worker-protocol';
-import { bitmapOf } from './set-frame';
+import { bitmapOf, productFaceWorker } from './set-frame';
 
 export interface IdentityInput {
   frames: string[];
@@ -17,11 +16,7 @@ export interface IdentityInput {
 
 async function runIdentity(input: IdentityInput) {
   let lastMs = 0;
-  const model = await connectFaceWorker(new Worker('/bench/face-worker.js', { type: 'module' }) as unknown as FaceWorkerPort, {
-    options: { assetBase: input.assetBase, describe: true },
-    timeoutMs: 60_000,
-    onTiming: (ms) => (lastMs = ms),
-  });
+  const model = await productFaceWorker({ assetBase: input.assetBase, describe: true }, (ms) => (lastMs = ms));
   const name = model.name;
   // Warm-up with both kinds of call: the first describe compiles the description model's kernels.
   for (let i = 0; i < input.warmup; i++) {

@@ -6,7 +6,7 @@ import { chromium, expect, test, type APIRequestContext, type Browser, type Brow
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { CHROMIUM_PATH, EXTENSION_ARGS } from './extension-fixture';
 import { startVirtualDisplay, type VirtualDisplay } from './xvfb';
-import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
+import { apiToken, forThisWorker, importFixture, submitFromLastQuestion } from './student-session';
 import { timeline } from './proctor-trail';
 
 /**
@@ -27,8 +27,8 @@ import { timeline } from './proctor-trail';
 
 test.describe.configure({ mode: 'serial' });
 
-const STUDENT: E2eStudent = { reg_no: 'SCREEN01', email: 'screen01@example.edu', name: 'Screen Tester', password: 'screen123' };
-const UNPROCTORED: E2eStudent = { reg_no: 'SCREEN02', email: 'screen02@example.edu', name: 'No Proctor Tester', password: 'screen123', config: { NO_PROCTOR: true } };
+const STUDENT = forThisWorker({ reg_no: 'SCREEN01', email: 'screen01@example.edu', name: 'Screen Tester', password: 'screen123' });
+const UNPROCTORED = forThisWorker({ reg_no: 'SCREEN02', email: 'screen02@example.edu', name: 'No Proctor Tester', password: 'screen123', config: { NO_PROCTOR: true } });
 const paper = {
   duration: 30,
   parts: [{ name: 'Paper', sections: [{ name: 'Quick', questions: [1, 2].map((n) => ({ qt: 3, pm: 1, text: `<p>Question ${n}: one plus one?</p>`, options: { A: 'One', B: 'Two' }, answer: 'B' })) }] }],

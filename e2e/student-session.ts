@@ -12,6 +12,16 @@ export interface E2eStudent {
   config?: Record<string, unknown>;
 }
 
+/**
+ * The student with this worker's own identity: a retry runs in a new worker, and a serial file's
+ * retry runs every test again, so it must not meet the attempts the failed run already submitted.
+ */
+export function forThisWorker(student: E2eStudent): E2eStudent {
+  const worker = process.env.TEST_WORKER_INDEX ?? '0';
+  const [local, domain] = student.email.split('@');
+  return { ...student, reg_no: `${student.reg_no}W${worker}`, email: `${local}.w${worker}@${domain}` };
+}
+
 /** Loads students and tests through the server's own import path (npm run import) into `dataDir`. */
 export function importFixture(dataDir: string, name: string, data: Record<string, unknown>): void {
   const dir = join(dataDir, name);

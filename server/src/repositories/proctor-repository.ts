@@ -90,9 +90,19 @@ export function createProctorRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.event_id));
     },
 
-    async countEvents(attemptId: string): Promise<number> {
-      const row = await db.selectFrom('proctor_events').select((eb) => eb.fn.countAll().as('n')).where('attempt_id', '=', attemptId).executeTakeFirst();
-      return Number(row?.n ?? 0);
+    /**
+     * How many events the attempt has, and per source the latest device time and trail time
+     * stored: a later request keeps each source's events in the order the device saw them.
+     */
+    async trailSummary(attemptId: string): Promise<{ count: number; latest: Map<string, { clientAt: number; at: number }> }> {
+      const rows = await db
+        .selectFrom('proctor_events')
+        .select((eb) => ['source', eb.fn.countAll().as('n'), eb.fn.max('client_at').as('client_at'), eb.fn.max('at').as('at')])
+        .where('attempt_id', '=', attemptId)
+        .groupBy('source')
+        .execute();
+      const latest = new Map(rows.map((row) => [row.source, { clientAt: Number(row.client_at), at: Number(row.at) }]));
+      return { count: rows.reduce((sum, row) => sum + Number(row.n), 0), latest };
     },
 
     /** The attempt's events in the order they happened (server clock), ties by arrival. */

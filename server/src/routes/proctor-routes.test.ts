@@ -99,6 +99,26 @@ describe('proctor events', () => {
     expect(byId.get('future-1')?.at).toBe(server);
   });
 
+
+  it("keeps a source's events in the order its device saw them when a slower request carried the earlier one", async () => {
+    const t = await newApp();
+    const asha = await student(t);
+    await asha.start(MCQ);
+    const device = t.clock.now();
+    // The first request spent 900 ms on the way (sent_at is 900 ms before arrival); the event it
+    // carries happened 5 ms before one that a later, quick request carries.
+    t.clock.advance(900);
+    await asha.post('/api/proctor/events', eventsBody(MCQ, device, [event('DETECTOR_UNAVAILABLE', device, { id: 'slow-first', detail: { detector: 'extension screen picker' } })]));
+    t.clock.advance(10);
+    await asha.post('/api/proctor/events', eventsBody(MCQ, device + 905, [event('SCREEN_SHARE_STARTED', device + 5, { id: 'quick-second', detail: { surface: 'monitor' } })]));
+    await asha.submit(MCQ);
+    const timeline = proctorTimelineReplySchema.parse(await (await asha.timeline(MCQ)).json());
+    expect(timeline.events.map((item) => item.id)).toEqual(['slow-first', 'quick-second']);
+    const byId = new Map(timeline.events.map((item) => [item.id, item]));
+    expect(byId.get('slow-first')?.at).toBe(device + 900);
+    expect(byId.get('quick-second')?.at).toBe(device + 900);
+    expect(byId.get('quick-second')?.client_at).toBe(device + 5);
+  });
   it('refuses malformed requests with a clear 4xx, never a 500', async () => {
     const t = await newApp();
     const asha = await student(t);

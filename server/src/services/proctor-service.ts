@@ -93,15 +93,24 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
     /**
      * POST /proctor/events: stores the events not stored yet. Each event's time is moved onto the
      * server's clock by the request's own offset (arrival - sent_at) and never after its arrival.
+     * That offset carries the request's own network delay, so a slow request could put an event
+     * after one its source saw later and sent in a faster request: a source's later event is never
+     * placed before the latest one stored from it.
      */
     async record({ attempt, via }: Reporter, request: ProctorEventsRequest): Promise<ProctorEventsReply> {
       const now = clock.now();
-      if ((await trail.countEvents(attempt.id)) >= MAX_EVENTS_PER_ATTEMPT) throw new AppError('too_many_requests', PROCTOR_MESSAGES.tooManyEvents);
+      const summary = await trail.trailSummary(attempt.id);
+      if (summary.count >= MAX_EVENTS_PER_ATTEMPT) throw new AppError('too_many_requests', PROCTOR_MESSAGES.tooManyEvents);
       const offset = now - request.sent_at;
       const late = isLate(attempt, now);
       const unique = new Map<string, ProctorEventRecord>();
-      for (const event of request.events) {
+      const latest = summary.latest;
+      for (const event of [...request.events].sort((a, b) => a.at - b.at)) {
         if (unique.has(event.id)) continue;
+        const before = latest.get(event.source);
+        let at = Math.max(0, Math.min(event.at + offset, now));
+        if (before && event.at >= before.clientAt) at = Math.min(Math.max(at, before.at), now);
+        latest.set(event.source, { clientAt: Math.max(event.at, before?.clientAt ?? 0), at: Math.max(at, before?.at ?? 0) });
         unique.set(event.id, {
           attemptId: attempt.id,
           eventId: event.id,
@@ -109,7 +118,7 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
           source: event.source,
           via,
           clientAt: event.at,
-          at: Math.max(0, Math.min(event.at + offset, now)),
+          at,
           receivedAt: now,
           detail: event.detail ?? null,
           evidence: event.evidence ?? null,

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // npm run bench:exam [-- --students 2000 --window 60 --steady 60 --sync-every 2] [--fixed-cadence] [--fresh]
-//                    [--processes N] [--nginx] [--postgres] [--redis] [--cluster N] [--cpu-prof DIR] [--separate-in]
+//                    [--processes N] [--nginx] [--postgres] [--redis] [--cluster N] [--cpu-prof DIR] [--separate-in] [--sealed]
 //
 // N simulated students start one test within a window (as the portal does, the start also enters
 // the test: its reply carries what GET /test/in gives, decision 0044; --separate-in asks GET
-// /test/in after it, as before), fetch the paper, sync every few seconds
+// /test/in after it, as before), fetch the paper (--sealed: fetched sealed before the window, as
+// the portal does on the instructions page, and opened with the start's key; decision 0046), sync every few seconds
 // and ping every 20 s, against the built server on this machine. Prints start p50/p99, paper
 // p99, sync rate and p99, server CPU per request, the servers' event-loop delay p99, and errors.
 // The client runs on the same 2 cores as the server, so the figures are pessimistic. Traffic goes
@@ -27,13 +28,14 @@
 // the servers with node --cpu-prof into DIR; BENCH_SERVER_ARGS='--trace-gc ...' passes other node
 // options to them (and shows their stdout).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createDecipheriv, createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -52,6 +54,7 @@ const NGINX = process.argv.includes('--nginx') || PROCESSES > 1;
 const POSTGRES = process.argv.includes('--postgres') || CLUSTER > 0;
 const REDIS = process.argv.includes('--redis') || CLUSTER > 0;
 const SEPARATE_IN = process.argv.includes('--separate-in');
+const SEALED = process.argv.includes('--sealed');
 const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
 const PING_EVERY_S = 20;
 const QUESTIONS = 40;
@@ -232,8 +235,36 @@ if (!tokens) {
   }
 }
 
+// --- --sealed: every student fetches the sealed paper before the exam (decision 0046), as the
+// portal does while the instructions are read; the start then carries only its key.
+const sealedCopies = new Array(STUDENTS);
+if (SEALED) {
+  t0 = performance.now();
+  const instruction = json(await request('GET', `/api/test/instruction/${TEST_ID}`, { token: tokens[0] }));
+  const sealedUrl = instruction?.sealed_paper?.url;
+  if (!sealedUrl) throw new Error('--sealed: the instructions name no sealed paper');
+  const times = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < STUDENTS) {
+      const i = next++;
+      const reply = await request('GET', sealedUrl, { token: tokens[i] });
+      if (reply.status !== 200) throw new Error(`sealed paper ${i}: ${reply.status} ${reply.body}`);
+      sealedCopies[i] = reply.body;
+      times.push(reply.ms);
+    }
+  }));
+  times.sort((a, b) => a - b);
+  console.log(`setup: handed out ${STUDENTS} sealed papers (${sealedCopies[0].length} bytes) in ${((performance.now() - t0) / 1000).toFixed(1)} s, p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms`);
+}
+const unseal = (bytes, key) => {
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'base64url'), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+  return JSON.parse(gunzipSync(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()])).toString('utf8'));
+};
+
 // --- the exam --------------------------------------------------------------------------------
-const stats = { start: [], in: [], paper: [], sync: [], ping: [], errors: new Map(), paperBytes: 0, syncTimes: [], pingTimes: [] };
+const stats = { start: [], in: [], paper: [], sync: [], ping: [], errors: new Map(), paperBytes: 0, syncTimes: [], pingTimes: [], unsealed: 0 };
 const errorSamples = new Map();
 const fail = (what, reply) => {
   const key = `${what} ${reply.status}`;
@@ -295,11 +326,20 @@ async function student(i) {
     stats.in.push(inReply.ms);
     entered = json(inReply);
   }
+  if (SEALED && entered.paper.key && sealedCopies[i]) {
+    try {
+      if (unseal(sealedCopies[i], entered.paper.key).version === entered.paper.version) stats.unsealed += 1;
+    } catch (error) {
+      fail('unseal', { status: 0, body: Buffer.from(String(error)) });
+    }
+  }
   const paperUrl = entered.paper.url;
-  const paper = await request('GET', paperUrl.startsWith('/api') ? paperUrl : `/api${paperUrl}`, { token, headers: { 'accept-encoding': 'br' } });
-  if (paper.status !== 200) return fail('paper', paper);
-  stats.paper.push(paper.ms);
-  stats.paperBytes = paper.body.length;
+  const paper = SEALED ? null : await request('GET', paperUrl.startsWith('/api') ? paperUrl : `/api${paperUrl}`, { token, headers: { 'accept-encoding': 'br' } });
+  if (paper && paper.status !== 200) return fail('paper', paper);
+  if (paper) {
+    stats.paper.push(paper.ms);
+    stats.paperBytes = paper.body.length;
+  }
   let rev = 0;
   let sincePing = 0;
   // Spread the syncs so that students are not in lockstep.
@@ -349,7 +389,8 @@ console.log('');
 console.log(`students: ${STUDENTS}; started: ${stats.start.length}; paper: ${(stats.paperBytes / 1024).toFixed(1)} KB brotli`);
 console.log(`start   p50 ${ms(percentile(stats.start, 50))}  p99 ${ms(percentile(stats.start, 99))}  (target p99 <= 1000 ms)`);
 console.log(stats.in.length > 0 ? `in      p50 ${ms(percentile(stats.in, 50))}  p99 ${ms(percentile(stats.in, 99))}` : 'in      (carried by the start)');
-console.log(`paper   p50 ${ms(percentile(stats.paper, 50))}  p99 ${ms(percentile(stats.paper, 99))}`);
+if (SEALED) console.log(`paper   opened from the sealed copy by ${stats.unsealed} of ${stats.start.length} students (no paper request; decision 0046)`);
+else console.log(`paper   p50 ${ms(percentile(stats.paper, 50))}  p99 ${ms(percentile(stats.paper, 99))}`);
 console.log(`sync    ${stats.sync.length} in all; steady ${steadyRate.toFixed(0)}/s (${(steadyRate + steadyPingRate).toFixed(0)}/s with pings)  p50 ${ms(percentile(stats.sync, 50))}  p99 ${ms(percentile(stats.sync, 99))}  (target p99 <= 100 ms at >= 1000/s)`);
 // Where the slow syncs are: spread out (the server is slow) or bunched in a few seconds (stalls).
 const slowSeconds = new Map();

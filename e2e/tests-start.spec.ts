@@ -124,19 +124,22 @@ test('a test with an access code asks for it and refuses a wrong one', async ({ 
   await expect(page.getByText('Question 1 of 3').first()).toBeVisible();
 });
 
-test('a test that costs merit points charges them once', async ({ page }) => {
+test('a test that costs merit points charges them once; its paper, sealed, came with the instructions', async ({ page }) => {
   await signIn(page, DEMO.first.email, DEMO.first.password);
   await expect(page.getByText('Merit points: 120')).toBeVisible();
+  const sealed = page.waitForResponse((response) => response.url().includes('/api/test/sealed-paper/demo-merit/'));
   await page.goto('/test/demo-merit/instruction');
+  expect((await sealed).status()).toBe(200);
   await expect(page.getByText('Starting this test uses 50 merit points. You have 120.')).toBeVisible();
   await page.getByRole('checkbox', { name: /I have read and understood/ }).check();
-  const entered: string[] = [];
-  page.on('request', (request) => void (request.url().includes('/api/test/in/') && entered.push(request.url())));
+  const asked: string[] = [];
+  page.on('request', (request) => void (/\/api\/test\/(in|paper)\//.test(request.url()) && asked.push(request.url())));
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(/\/test\/demo-merit\/in/);
-  // Start's reply carried the attempt: the test opens without asking for it again (decision 0044).
+  // Start's reply carried the attempt (decision 0044) and the key to the sealed paper this browser
+  // already holds (decision 0046): the test opens without asking for either.
   await expect(page.getByRole('heading', { name: /^Question 1 of/ })).toBeVisible();
-  expect(entered).toEqual([]);
+  expect(asked).toEqual([]);
   // Back on the list the test is resumable; resuming costs nothing more.
   await page.goto('/test');
   await page.getByRole('link', { name: 'Resume: Scholarship Test (50 merit points)' }).click();

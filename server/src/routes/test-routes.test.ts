@@ -1,3 +1,4 @@
+import { createDecipheriv } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema } from '@invigil/shared/api/common';
@@ -315,7 +316,12 @@ describe('GET /api/test/in, POST /api/test/sync and /api/test/submit', () => {
     const reply = await asha.enter(DEMO_TEST_IDS.mixed);
     expect(reply.testData?.format.parts.flatMap((part) => part.sections.flatMap((section) => section.questions.map((q) => q.qt)))).toEqual([3, 7, 4, 5, 5, 6, 6, 1, 8, 7]);
     expect(reply.testData?.format.noq).toBe(10);
-    expect(reply.paper).toEqual({ version: 1, url: `/api/test/paper/${DEMO_TEST_IDS.mixed}/1` });
+    expect(reply.paper).toEqual({
+      version: 1,
+      url: `/api/test/paper/${DEMO_TEST_IDS.mixed}/1`,
+      sealed_url: `/api/test/sealed-paper/${DEMO_TEST_IDS.mixed}/1`,
+      key: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(reply.userData).toMatchObject({ mock_id: DEMO_TEST_IDS.mixed, test_data: [], timeLeft: 21 * 60, last_qn: 1, result: null, acked_rev: 0 });
     expect(reply.instructions).toContain('Part A');
     expect(reply.testConfig).toEqual({ PROCTOR_TYPE: 'none', DETECT_MULTIFACE: false, HIDE_TEST_PREVIEW: false });
@@ -621,6 +627,58 @@ describe('GET /api/test/paper/:id/:version', () => {
 
     expect((await asha.get(`/api/test/paper/${DEMO_TEST_IDS.mcq}/2`)).status).toBe(404);
     expect((await asha.get(`/api/test/paper/${DEMO_TEST_IDS.mcq}/x`)).status).toBe(404);
+  });
+});
+
+describe('GET /api/test/sealed-paper/:id/:version (decision 0046)', () => {
+  /** AES-256-GCM, `iv | ciphertext | tag`, over the gzipped paper: what the portal does with WebCrypto. */
+  const unseal = (bytes: Buffer, key: string) => {
+    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'base64url'), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    return testPaperSchema.parse(JSON.parse(gunzipSync(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()])).toString('utf8')));
+  };
+
+  it('is handed out from 30 minutes before the opening, without its key, which only the start gives', async () => {
+    const t = await newApp();
+    const asha = await signedIn(t);
+    const id = DEMO_TEST_IDS.upcoming;
+    const url = `/api/test/sealed-paper/${id}/1`;
+    const early = testInstructionReplySchema.parse(await asha.json(`/api/test/instruction/${id}`));
+    expect(early.sealed_paper).toBeUndefined();
+    const refused = await asha.get(url);
+    expect(refused.status).toBe(403);
+    expect(await errorOf(refused)).toEqual({ message: TEST_MESSAGES.sealedPaperNotYet });
+
+    t.clock.advance(early.test.time_to_start - 10 * MINUTE);
+    const soon = testInstructionReplySchema.parse(await asha.json(`/api/test/instruction/${id}`));
+    expect(soon.sealed_paper).toEqual({ version: 1, url });
+    const sealed = await asha.get(url);
+    expect(sealed.status).toBe(200);
+    expect(sealed.headers.get('content-type')).toBe('application/octet-stream');
+    const etag = sealed.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"demo-upcoming\.1\.[\w-]+\.sealed"$/);
+    const bytes = Buffer.from(await sealed.arrayBuffer());
+    expect((await asha.get(url, { 'if-none-match': etag })).status).toBe(304);
+    // Nothing of the paper can be read without the key: no question text in the bytes.
+    expect(bytes.toString('latin1')).not.toMatch(/Question|<p>/);
+    expect((await asha.get(`/api/test/sealed-paper/${id}/2`)).status).toBe(404);
+    expect((await asha.get(`/api/test/sealed-paper/nobody-s-test/1`)).status).toBe(404);
+    expect((await t.get(url)).status).toBe(401);
+    // Still not startable, so no key anywhere yet.
+    expect((await asha.start(id)).status).toBe(403);
+
+    t.clock.advance(10 * MINUTE + 1);
+    const started = startReplySchema.parse(await (await asha.start(id, { enter: true })).json());
+    const key = started.entered?.paper.key ?? '';
+    expect(started.entered?.paper.sealed_url).toBe(url);
+    const opened = unseal(bytes, key);
+    const plain = testPaperSchema.parse(await (await asha.get(`/api/test/paper/${id}/1`, { 'accept-encoding': 'identity' })).json());
+    expect(opened).toEqual(plain);
+    expect(JSON.stringify(soon)).not.toContain(key);
+    // A key that is not this one opens nothing.
+    expect(() => unseal(bytes, Buffer.alloc(32, 1).toString('base64url'))).toThrow();
+    // Once started, the instructions no longer point at it (the attempt has the paper).
+    expect(testInstructionReplySchema.parse(await asha.json(`/api/test/instruction/${id}`)).sealed_paper).toBeUndefined();
   });
 });
 

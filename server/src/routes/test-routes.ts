@@ -93,6 +93,18 @@ export function testRoutes({ auth, tests }: TestRoutesDeps) {
     return servePaper(c, paper.etag, await paper.encoded());
   });
 
+  // Before the start (decision 0046): opaque bytes without the key, which only the start gives.
+  routes.get('/test/sealed-paper/:id/:version', signedIn, async (c) => {
+    const version = Number(c.req.param('version'));
+    if (!Number.isInteger(version) || version < 1) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
+    const sealed = await attempts.sealedPaperFor(c.get('user'), c.req.param('id'), version);
+    const headers: Record<string, string> = { ETag: sealed.etag, 'Cache-Control': PAPER_CACHE_CONTROL };
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch && ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === sealed.etag)) return c.body(null, 304, headers);
+    headers['Content-Type'] = 'application/octet-stream';
+    return c.body(sealed.bytes, 200, headers);
+  });
+
   routes.post('/test/sync', signedIn, validateJson(syncRequestSchema), async (c) =>
     c.json((await attempts.sync(c.get('user'), c.get('body'))) satisfies SyncReply),
   );

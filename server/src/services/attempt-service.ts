@@ -28,10 +28,10 @@ import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
 import { createUserRepository } from '../repositories/user-repository';
 import type { UserRecord } from '../repositories/user-repository';
-import type { CachedPaper, PaperCache } from './paper-cache';
+import type { CachedPaper, PaperCache, SealedPaper } from './paper-cache';
 import { createPartLayoutCache, partOfQuestion } from './part-layout';
 import { computeResult, parseStoredKey } from './scoring';
-import { applyGrades, reviewTestData, testData, testStatus, userData } from './test-views';
+import { applyGrades, reviewTestData, sealedPaperHandedOut, sealedPaperUrl, testData, testStatus, userData } from './test-views';
 import type { UploadService } from './upload-service';
 
 export interface AttemptServiceDeps {
@@ -300,8 +300,19 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         userData: userData(attempt, answers, null, ackedRev, now, files),
         instructions: test.instruction,
         testConfig: test.config,
-        paper: { version: paper.version, url: paperUrl(test.id, paper.version) },
+        paper: { version: paper.version, url: paperUrl(test.id, paper.version), sealed_url: sealedPaperUrl(test.id, paper.version), key: paper.sealKey },
       };
+    },
+
+    /**
+     * GET /test/sealed-paper/{id}/{version}: the sealed paper for a student the test is assigned to,
+     * from SEALED_PAPER_LEAD_MS before it opens until it ends; its key comes only with the start.
+     */
+    async sealedPaperFor(user: UserRecord, testId: string, version: number): Promise<SealedPaper> {
+      const { test } = await visibleTest(user, testId);
+      if (version !== test.version) throw new AppError('not_found', 'This version of the paper is no longer served; reload the test.');
+      if (!sealedPaperHandedOut(test, clock.now())) throw new AppError('forbidden', TEST_MESSAGES.sealedPaperNotYet);
+      return (await paperOf(test)).sealed();
     },
 
     /** The cached paper for GET /test/paper/{id}/{version}: only once the student has started. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { TestPaper } from '@invigil/shared/api/tests';
@@ -17,6 +17,16 @@ export interface EncodedPaper {
 /** A copy on its own ArrayBuffer, as web Responses want it (made once per version). */
 const own = (bytes: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
 
+/**
+ * The paper sealed for handing out before the start (decision 0046): gzip, then AES-256-GCM, as
+ * `iv (12 bytes) | ciphertext | tag (16 bytes)`, the layout WebCrypto's AES-GCM decrypt takes.
+ */
+export interface SealedPaper {
+  /** Of these very bytes: each process seals with its own nonce. */
+  etag: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
 /** One version of one test's paper: parsed once, compressed once (lazily), shared by every student. */
 export interface CachedPaper {
   testId: string;
@@ -26,6 +36,10 @@ export interface CachedPaper {
   etag: string;
   /** The bytes, precompressed; compressed off the main thread on first use, then kept. */
   encoded(): Promise<EncodedPaper>;
+  /** The sealed bytes (made once per version and process, then kept). */
+  sealed(): Promise<SealedPaper>;
+  /** The key that opens `sealed()` (base64url): given only with a started attempt. */
+  sealKey: string;
 }
 
 /**
@@ -34,37 +48,58 @@ export interface CachedPaper {
  * and the stored paper of a version never changes, so entries never go stale; the least recently
  * used ones are dropped past `maxEntries`.
  */
-export function createPaperCache(tests: Pick<TestRepository, 'paperOf'>, maxEntries = 64) {
+export function createPaperCache(tests: Pick<TestRepository, 'paperOf'>, sealSecret: string, maxEntries = 64) {
   const entries = new Map<string, Promise<CachedPaper | undefined>>();
 
   function build(testId: string, version: number, json: string): CachedPaper {
     const paper = testPaperSchema.parse(JSON.parse(json));
-    const hash = createHash('sha256').update(json).digest('base64url').slice(0, 22);
+    const digest = createHash('sha256').update(json).digest();
+    const hash = digest.toString('base64url').slice(0, 22);
+    // Every process derives the same key from the shared secret and the content, so a key given by
+    // one process opens the sealed bytes of another; each seals with a random nonce of its own.
+    const key = createHmac('sha256', sealSecret).update(`invigil-paper-key\0${testId}\0${version}\0`).update(digest).digest();
     let encoded: Promise<EncodedPaper> | undefined;
+    let sealed: Promise<SealedPaper> | undefined;
+    const etag = `"${testId}.${version}.${hash}"`;
+    const encode = () => {
+      encoded ??= (async () => {
+        const identity = Buffer.from(json, 'utf8');
+        const [gz, br] = await Promise.all([
+          gzipAsync(identity, { level: 9 }),
+          brotliAsync(identity, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+            },
+          }),
+        ]);
+        return { identity: own(identity), gzip: own(gz), br: own(br) };
+      })();
+      encoded.catch(() => {
+        encoded = undefined;
+      });
+      return encoded;
+    };
     return {
       testId,
       version,
       paper,
-      etag: `"${testId}.${version}.${hash}"`,
-      encoded() {
-        encoded ??= (async () => {
-          const identity = Buffer.from(json, 'utf8');
-          const [gz, br] = await Promise.all([
-            gzipAsync(identity, { level: 9 }),
-            brotliAsync(identity, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-              },
-            }),
-          ]);
-          return { identity: own(identity), gzip: own(gz), br: own(br) };
-        })();
-        encoded.catch(() => {
-          encoded = undefined;
+      etag,
+      sealKey: key.toString('base64url'),
+      encoded: encode,
+      sealed() {
+        sealed ??= encode().then(({ gzip: gz }) => {
+          const iv = randomBytes(12);
+          const cipher = createCipheriv('aes-256-gcm', key, iv);
+          const body = Buffer.concat([iv, cipher.update(gz), cipher.final(), cipher.getAuthTag()]);
+          const bodyHash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+          return { etag: `"${testId}.${version}.${bodyHash}.sealed"`, bytes: own(body) };
         });
-        return encoded;
+        sealed.catch(() => {
+          sealed = undefined;
+        });
+        return sealed;
       },
     };
   }

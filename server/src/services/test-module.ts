@@ -22,7 +22,7 @@ export interface TestModuleDeps {
 
 /** The timed-test services, built once and shared by the routes and the deadline sweeper. */
 export function createTestModule({ db, config, clock, logger, blobs = createBlobStore(config) }: TestModuleDeps) {
-  const papers = createPaperCache(createTestRepository(db.kysely));
+  const papers = createPaperCache(createTestRepository(db.kysely), config.jwtSecret);
   const graceMs = config.graceSeconds * 1000;
   const uploadStore = createUploadStore(blobs, config.jwtSecret);
   const uploads = createUploadService({ db: db.kysely, papers, store: uploadStore, clock, graceMs });

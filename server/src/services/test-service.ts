@@ -24,7 +24,7 @@ import type { TestRecord } from '../repositories/test-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { PaperCache } from './paper-cache';
 import { parseQuestionId } from './test-compiler';
-import { listItem, testInfo, testStatus } from './test-views';
+import { listItem, sealedPaperHandedOut, sealedPaperUrl, testInfo, testStatus } from './test-views';
 
 export interface TestServiceDeps {
   db: Kysely<Database>;
@@ -142,7 +142,8 @@ export function createTestService(deps: TestServiceDeps) {
     async instruction(user: UserRecord, testId: string): Promise<TestInstructionReply> {
       const { test, attempt } = await visibleTest(user, testId);
       const test_ = await info(test, attempt);
-      return { test: test_, instruction: test.instruction, chapters: test.chapters.map((name) => ({ name })) };
+      const sealed = !attempt && sealedPaperHandedOut(test, clock.now()) ? { sealed_paper: { version: test.version, url: sealedPaperUrl(test.id, test.version) } } : {};
+      return { test: test_, instruction: test.instruction, chapters: test.chapters.map((name) => ({ name })), ...sealed };
     },
 
     /** GET /test/myresults?page. */

@@ -9,6 +9,8 @@ import type {
   UserData,
   Result,
 } from '@invigil/shared/api/tests';
+import { API_PREFIX } from '@invigil/shared/api/http';
+import { SEALED_PAPER_LEAD_MS } from '@invigil/shared/domain/constants';
 import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
 import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
 import type { GradeRecord } from '../repositories/grade-repository';
@@ -24,6 +26,18 @@ export function timeToStart(test: TestRecord, now: number): number {
   if (test.endsAt !== null && now >= test.endsAt) return Math.min(-1, test.endsAt - now);
   return 0;
 }
+
+/**
+ * Whether the sealed paper is handed out now (decision 0046): from SEALED_PAPER_LEAD_MS before the
+ * opening until the test ends. Without its key, which comes only with a start, it tells nothing.
+ */
+export function sealedPaperHandedOut(test: TestRecord, now: number): boolean {
+  const ms = timeToStart(test, now);
+  return ms >= 0 && ms <= SEALED_PAPER_LEAD_MS;
+}
+
+/** The sealed copy of a version, handed out before the start (decision 0046). */
+export const sealedPaperUrl = (testId: string, version: number): string => `${API_PREFIX}/test/sealed-paper/${encodeURIComponent(testId)}/${version}`;
 
 export function isResumeable(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number): boolean {
   // A paused attempt's clock stands still (issue 12).

@@ -358,8 +358,21 @@ export const paperRefSchema = z.object({
   version: z.number().int().positive(),
   /** GET this (with the access token); send If-None-Match with its ETag to get 304. */
   url: z.string(),
+  /**
+   * With a started attempt: the sealed copy of this version handed out before the start, and the
+   * key that opens it (decision 0046). A browser holding that copy needs no paper request.
+   */
+  sealed_url: z.optional(z.string()),
+  key: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))),
 });
 export type PaperRef = z.infer<typeof paperRefSchema>;
+
+/**
+ * Where the sealed paper is (GET /test/instruction, from SEALED_PAPER_LEAD_MS before the opening):
+ * AES-256-GCM over the gzipped paper, `iv | ciphertext | tag`; its key comes only with the start.
+ */
+export const sealedPaperRefSchema = z.object({ version: z.number().int().positive(), url: z.string() });
+export type SealedPaperRef = z.infer<typeof sealedPaperRefSchema>;
 
 /**
  * GET /test/in/{id}?ts=time[&embed=0]. testData embeds the paper unless embed=0, when the portal
@@ -397,7 +410,13 @@ export const testGetReplySchema = z.object({ test: testInfoSchema, results: z.ar
 export type TestGetReply = z.infer<typeof testGetReplySchema>;
 
 /** GET /test/instruction/{id}?resume=true. `instruction` is HTML. */
-export const testInstructionReplySchema = z.object({ test: testInfoSchema, instruction: z.string(), chapters: z.array(chapterSchema) });
+export const testInstructionReplySchema = z.object({
+  test: testInfoSchema,
+  instruction: z.string(),
+  chapters: z.array(chapterSchema),
+  /** The sealed paper to fetch while the student reads, when it is handed out (decision 0046). */
+  sealed_paper: z.optional(sealedPaperRefSchema),
+});
 export type TestInstructionReply = z.infer<typeof testInstructionReplySchema>;
 
 /** A camera or microphone the device check saw (spec section 3, Device). */
@@ -492,6 +511,7 @@ export const TEST_MESSAGES = {
   resumeNotAllowed: 'This test cannot be resumed.',
   notEnoughMeritPoints: (cost: number, have: number) => `This test costs ${cost} merit points; you have ${have}.`,
   notStarted: 'Please start the test first.',
+  sealedPaperNotYet: 'The paper is handed out 30 minutes before the test opens.',
   notSubmitted: 'The test is not submitted yet.',
   alreadySubmitted: 'Test already submitted.',
   submitted: 'Your test has been submitted successfully.',

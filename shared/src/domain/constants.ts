@@ -16,6 +16,11 @@ export const SUBMIT_REDIRECT_MS = 5000;
 /** After a successful submit, /test-submitted opens after this. */
 export const SUBMITTED_NAVIGATE_MS = 1000;
 export const START_REDIRECT_MS = 500;
+/**
+ * The sealed paper is handed out this long before a test opens (decision 0046), so the students
+ * reading the instructions fetch it before the opening minute, not in it.
+ */
+export const SEALED_PAPER_LEAD_MS = 30 * 60_000;
 /** The Scheduled Tests refresh button stays hidden this long after each load. */
 export const REFRESH_HIDE_MS = 10_000;
 export const SNACKBAR_MS = 2000;

@@ -1,6 +1,6 @@
 import type { SubmitRequest, SubmitResponse, SyncReply, SyncRequest } from '@invigil/shared/api/attempt-sync';
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
-import type { PaperRef, TestInResponse, TestPaper } from '@invigil/shared/api/tests';
+import type { PaperRef, SealedPaperRef, TestInResponse, TestPaper } from '@invigil/shared/api/tests';
 import { ApiError, apiCall, CONNECTION_MESSAGE } from '../../lib/api-client';
 import { session } from '../auth/auth-state';
 
@@ -27,11 +27,29 @@ export function paperUrl(url: string): string {
   return `${API_PREFIX}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-async function openPaperCache(): Promise<Cache | null> {
+/** The papers this browser keeps (Cache Storage): plain ones by ETag, and sealed ones (decision 0046). */
+export async function openPaperCache(): Promise<Cache | null> {
   try {
     return typeof caches === 'undefined' ? null : await caches.open(PAPER_CACHE);
   } catch {
     return null;
+  }
+}
+
+/**
+ * GET /test/sealed-paper/{id}/{version} into the paper cache, once: the paper sealed before the
+ * start, fetched while the student reads the instructions. Quietly does nothing when it cannot.
+ */
+export async function fetchSealedPaper(ref: SealedPaperRef): Promise<void> {
+  const url = paperUrl(ref.url);
+  const cache = await openPaperCache();
+  const token = session.value?.token;
+  if (!cache || !token || (await cache.match(url))) return;
+  try {
+    const response = await fetch(url, { headers: { [ACCESS_TOKEN_HEADER]: token }, cache: 'no-store', priority: 'low' } as RequestInit);
+    if (response.ok) await cache.put(url, response);
+  } catch {
+    // Offline or storage full: the start fetches the paper as before.
   }
 }
 

@@ -11,6 +11,7 @@ import { storage } from '../../lib/storage';
 import { AnswerJournal, attemptKey } from './answer-journal';
 import { claimAttempt, type AttemptClaim } from './attempt-claim';
 import { fetchPaper, fetchTestIn, submitAnswers, syncAnswers } from './attempt-api';
+import { openSealedPaper } from './sealed-paper';
 import { takeEntered } from './entered-handoff';
 import { attemptFlags, type AttemptFlags } from './attempt-config';
 import { buildAttemptModel, type AttemptModel } from './attempt-paper';
@@ -66,7 +67,7 @@ export function openJournal(): Promise<AnswerJournal> {
 
 async function paperOf(reply: TestInReply, signal?: AbortSignal): Promise<TestPaper> {
   if (reply.testData) return reply.testData;
-  return fetchPaper(reply.paper, signal);
+  return (await openSealedPaper(reply.paper)) ?? fetchPaper(reply.paper, signal);
 }
 
 /**

@@ -14,6 +14,7 @@ import { SafeHtml } from '../../ui/safe-html';
 import { TextField } from '../../ui/text-field';
 import { meritPoints, refreshUser } from '../auth/auth-state';
 import { rememberedDevices } from './device-store';
+import { fetchSealedPaper } from '../attempt/attempt-api';
 import { handOverEntered } from '../attempt/entered-handoff';
 import { startTest } from './tests-api';
 
@@ -69,6 +70,12 @@ export function InstructionCard({ data, resume }: { data: TestInstructionReply; 
   const { test } = data;
 
   useEffect(() => () => clearTimeout(redirect.current), []);
+
+  // The sealed paper, fetched while the student reads: the start then carries only its key.
+  const sealed = data.sealed_paper;
+  useEffect(() => {
+    if (sealed) void fetchSealedPaper(sealed);
+  }, [sealed]);
 
   const opensLater = test.time_to_start > 0;
   // An ended test cannot start (the server refuses it), unless an attempt begun in time resumes.

@@ -208,7 +208,8 @@ test('profile: the password, other details and the avatar', async ({ context, pa
   await avatarInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expectSnackbar(page, 'Update successful!', 'success');
   await expect(page.getByRole('img', { name: 'Your avatar' })).toBeVisible();
-  expect(await page.getByRole('img', { name: 'Your avatar' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Shown, then loaded: the new picture itself (a 1x1 PNG) is what the student sees.
+  await expect.poll(() => page.getByRole('img', { name: 'Your avatar' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   await page.setViewportSize({ width: 360, height: 740 });
   await expectNoSidewaysScroll(page);

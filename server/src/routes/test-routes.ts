@@ -76,7 +76,7 @@ export function testRoutes({ auth, tests }: TestRoutesDeps) {
     const [user, body] = [c.get('user'), c.get('body')];
     const started = await attempts.start(user, body);
     if (!body.enter || !('test_id' in started)) return c.json(started satisfies StartResponse);
-    const entered = await attempts.enter(user, body.id, false);
+    const entered = await attempts.enter(user, body.id, false, { justStarted: !started.resumed });
     return c.json(('type' in entered ? started : { ...started, entered }) satisfies StartResponse);
   });
 

@@ -286,12 +286,18 @@ export function createAttemptService(deps: AttemptServiceDeps) {
      * GET /test/in/{id}: the paper (no keys) and the saved state, time left from the server's
      * clock. Type 100 once submitted.
      */
-    async enter(user: UserRecord, testId: string, embedPaper: boolean): Promise<TestInReply | AlreadySubmittedReply> {
+    async enter(user: UserRecord, testId: string, embedPaper: boolean, { justStarted = false } = {}): Promise<TestInReply | AlreadySubmittedReply> {
       const now = clock.now();
       const { test, attempt } = await visibleTest(user, testId);
       if (!attempt) throw notStarted();
       if (attempt.submittedAt !== null) return alreadySubmitted();
-      const [paper, answers, files] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), uploads.listsOf(attempt.id, now)]);
+      // An attempt this very start created has no answers or uploads yet: two reads fewer in the
+      // exam's opening seconds (issue 14).
+      const [paper, answers, files] = await Promise.all([
+        paperOf(test),
+        justStarted ? [] : attempts.answersOf(attempt.id),
+        justStarted ? { byQuestion: new Map(), overall: { iu: [], pu: [] } } : uploads.listsOf(attempt.id, now),
+      ]);
       const ackedRev = maxRevOf(answers);
       const status = testStatus(test, attempt, now, graceMs);
       return {

@@ -1,5 +1,7 @@
+import { createDecipheriv } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -168,7 +170,26 @@ describe('two server processes behind nginx, on PostgreSQL, Redis and S3', () =>
     const proctorLogin = await proctor.ok<{ token: string }>('POST', '/api/proctor/login', { email: 'proctor@example.edu', password: PASSWORD });
     proctor.setToken(proctorLogin.token);
 
-    await asha.ok('POST', '/api/test/start', { id: TEST, devices: [] });
+    // The paper handed out sealed before the start (decision 0046): each process seals with its own
+    // nonce, and the key the start gives (from either process) opens both copies.
+    const instruction = await asha.ok<{ sealed_paper?: { url: string } }>('GET', `/api/test/instruction/${TEST}`);
+    const sealedCopies: { by: string | undefined; bytes: Buffer }[] = [];
+    for (const _ of [0, 1]) {
+      const reply = await fetch(`${stand.url}${instruction.sealed_paper?.url ?? '/none'}`, { headers: { 'x-access-token': ashaToken } });
+      expect(reply.status).toBe(200);
+      const by = stand.nameOf(reply.headers.get(UPSTREAM_HEADER) ?? '');
+      asha.served.push({ step: 'GET sealed paper', tried: [by ?? '?'], status: reply.status });
+      sealedCopies.push({ by, bytes: Buffer.from(await reply.arrayBuffer()) });
+    }
+    expect(sealedCopies.map((copy) => copy.by).sort()).toEqual(['A', 'B']);
+    const started = await asha.ok<{ entered: { paper: { url: string; key: string } } }>('POST', '/api/test/start', { id: TEST, devices: [], enter: true });
+    const plainPaper = await asha.ok('GET', started.entered.paper.url);
+    for (const { bytes } of sealedCopies) {
+      const decipher = createDecipheriv('aes-256-gcm', Buffer.from(started.entered.paper.key, 'base64url'), bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+      const opened: unknown = JSON.parse(gunzipSync(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()])).toString('utf8'));
+      expect(opened).toEqual(plainPaper);
+    }
     const entered = await asha.ok<{ userData: { timeLeft: number } }>('GET', `/api/test/in/${TEST}`);
     expect(entered.userData.timeLeft).toBeGreaterThan(19 * 60);
 

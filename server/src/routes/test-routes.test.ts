@@ -1,4 +1,3 @@
-import { createDecipheriv } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema } from '@invigil/shared/api/common';
@@ -24,6 +23,7 @@ import type { TestInReply } from '@invigil/shared/api/tests';
 import { submitReplySchema, syncReplySchema } from '@invigil/shared/api/attempt-sync';
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
 import { DEMO_ACCESS_CODE, DEMO_SERIES, DEMO_TEST_IDS } from '../seed/demo-tests';
+import { unsealPaperJson } from '../services/paper-seal';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 
@@ -632,11 +632,7 @@ describe('GET /api/test/paper/:id/:version', () => {
 
 describe('GET /api/test/sealed-paper/:id/:version (decision 0046)', () => {
   /** AES-256-GCM, `iv | ciphertext | tag`, over the gzipped paper: what the portal does with WebCrypto. */
-  const unseal = (bytes: Buffer, key: string) => {
-    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'base64url'), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-    return testPaperSchema.parse(JSON.parse(gunzipSync(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()])).toString('utf8')));
-  };
+  const unseal = (bytes: Buffer, key: string) => testPaperSchema.parse(unsealPaperJson(bytes, key));
 
   it('is handed out from 30 minutes before the opening, without its key, which only the start gives', async () => {
     const t = await newApp();

@@ -1,9 +1,10 @@
-import { createCipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { TestPaper } from '@invigil/shared/api/tests';
 import { testPaperSchema } from '@invigil/shared/api/tests';
 import type { TestRepository } from '../repositories/test-repository';
+import { sealBytes } from './paper-seal';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -17,10 +18,7 @@ export interface EncodedPaper {
 /** A copy on its own ArrayBuffer, as web Responses want it (made once per version). */
 const own = (bytes: Buffer): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
 
-/**
- * The paper sealed for handing out before the start (decision 0046): gzip, then AES-256-GCM, as
- * `iv (12 bytes) | ciphertext | tag (16 bytes)`, the layout WebCrypto's AES-GCM decrypt takes.
- */
+/** The paper sealed for handing out before the start (decision 0046; layout in paper-seal.ts). */
 export interface SealedPaper {
   /** Of these very bytes: each process seals with its own nonce. */
   etag: string;
@@ -90,9 +88,7 @@ export function createPaperCache(tests: Pick<TestRepository, 'paperOf'>, sealSec
       encoded: encode,
       sealed() {
         sealed ??= encode().then(({ gzip: gz }) => {
-          const iv = randomBytes(12);
-          const cipher = createCipheriv('aes-256-gcm', key, iv);
-          const body = Buffer.concat([iv, cipher.update(gz), cipher.final(), cipher.getAuthTag()]);
+          const body = sealBytes(gz, key);
           const bodyHash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
           return { etag: `"${testId}.${version}.${bodyHash}.sealed"`, bytes: own(body) };
         });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_CODE_REQUIRED_MESSAGE, REPORT_EMPTY_MESSAGE, REPORT_MAX_CHARS, REPORT_TOO_LONG_MESSAGE } from '../domain/constants';
+import { ACCESS_CODE_REQUIRED_MESSAGE, REPORT_EMPTY_MESSAGE, REPORT_MAX_CHARS, REPORT_TOO_LONG_MESSAGE, SEALED_PAPER_LEAD_MS } from '../domain/constants';
 import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE, answerValueSchema, submitReasonSchema } from './attempt-sync';
 
 /**
@@ -511,7 +511,7 @@ export const TEST_MESSAGES = {
   resumeNotAllowed: 'This test cannot be resumed.',
   notEnoughMeritPoints: (cost: number, have: number) => `This test costs ${cost} merit points; you have ${have}.`,
   notStarted: 'Please start the test first.',
-  sealedPaperNotYet: 'The paper is handed out 30 minutes before the test opens.',
+  sealedPaperNotYet: `The paper is handed out ${SEALED_PAPER_LEAD_MS / 60_000} minutes before the test opens.`,
   notSubmitted: 'The test is not submitted yet.',
   alreadySubmitted: 'Test already submitted.',
   submitted: 'Your test has been submitted successfully.',

@@ -1,7 +1,5 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
-
-/** Every screen receives its route's title, so headings and the tab title agree. */
-export type ScreenProps = { title: string };
+import type { ScreenProps } from '../lib/screen-props';
 
 /** A route's screen: loaded on first use, or earlier with `preload` (the app's start). */
 export type RouteScreen = ComponentType<ScreenProps> & { preload: () => Promise<unknown> };

@@ -3,7 +3,7 @@ import { SUBMITTED_NAVIGATE_MS } from '@invigil/shared/domain/constants';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { ApiError } from '../../lib/api-client';
 import { testInProgress } from '../../lib/navigation-lock';
 import { useShellCover } from '../../lib/shell-cover';

@@ -4,7 +4,7 @@ import { GraduationCap, Quote } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { useEarlyReply } from '../../lib/use-early-reply';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { Modal } from '../../ui/modal';
 import { AttendanceStatCard } from '../attendance/attendance-stat-card';
 import { hasLiveSession } from '../auth/auth-state';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { ApiError } from '../../lib/api-client';
 import { useEarlyReply } from '../../lib/use-early-reply';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { SafeHtml } from '../../ui/safe-html';
 import { chapterNotesCall } from './notes-api';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { TextField } from '../../ui/text-field';

@@ -12,7 +12,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Gavel, History, MessageCircle, Users } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useRoute } from 'wouter';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { formatClockTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';

@@ -1,7 +1,7 @@
 import type { ProctorTest } from '@invigil/shared/api/live';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { formatDateTime } from '../../lib/date-time';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { ConsoleLayout, useProctorGuard } from './console-layout';

@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { ScreenProps } from '../../app/route-table';
+import type { ScreenProps } from '../../lib/screen-props';
 import { testInProgress } from '../../lib/navigation-lock';
 import { showSnackbar } from '../../lib/snackbar';
 import { userConfig } from '../auth/auth-state';

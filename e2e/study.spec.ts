@@ -129,3 +129,81 @@ test('an assignment: a file uploaded with its progress, viewed and deleted; a ca
   await view.getByRole('button', { name: 'Close' }).last().click();
   await expect(card.getByRole('button', { name: `Uploads (0): ${ASSIGNMENT}` })).toBeVisible();
 });
+
+test('the study list: 10 items a page numbered on across pages, the type filter, a type with nothing, a video lecture in its player', async ({ page, request }) => {
+  const token = await apiToken(request, ROHAN);
+  await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto('/study');
+  await expect(page.getByLabel('Type')).toHaveValue('all');
+  await page.getByRole('link', { name: 'View Physics, Dr. Anil Kumar' }).click();
+  const items = page.getByTestId('study-item');
+  const pages = page.getByRole('navigation', { name: 'Pages of study items' });
+  await expect(items).toHaveCount(10);
+  await expect(items.first().getByRole('heading')).toContainText('1.');
+  await expect(items.last().getByRole('heading')).toContainText('10.');
+  await expect(pages.getByRole('button', { name: 'Prev' })).toBeDisabled();
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(items.first().getByRole('heading')).toContainText('11.');
+  await expect(pages.getByText('Page 2')).toBeVisible();
+  await pages.getByRole('link', { name: 'Prev' }).click();
+  await expect(items.first().getByRole('heading')).toContainText('1.');
+
+  // The filter narrows the list to one type and says which type is shown on each card.
+  await page.getByLabel('Type').selectOption({ label: 'Video-Lecture' });
+  await expect(page).toHaveURL(/type=video-lecture/);
+  await expect(items).toHaveCount(2);
+  for (const badge of await items.locator('.badge-outline').allTextContents()) expect(badge).toBe('Video-Lecture');
+
+  // A video lecture opens full screen in a player that can play it.
+  const lecture = items.filter({ has: page.getByRole('heading', { name: /Lecture 1: Getting ready/ }) });
+  await lecture.getByRole('button', { name: 'Show attachments (1)' }).click();
+  await lecture.getByRole('list', { name: /^Attachments of Lecture 1/ }).getByRole('button', { name: 'Lecture 1.webm' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Lecture 1.webm' });
+  const video = viewer.locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(0);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+
+  // A subject with none of a type says so in the spec's words.
+  await page.goto('/study/demo-english?tid=demo-teacher-kavita&sn=English&tn=Ms.%20Kavita%20Rao&type=assignment');
+  await expect(page.getByText('NO ASSIGNMENT FOUND')).toBeVisible();
+});
+
+test('an assignment file chosen without a connection waits, says so, and is sent once the student is online', async ({ page, context, request }) => {
+  const token = await apiToken(request, ROHAN);
+  await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await recordSnackbars(page);
+  const title = 'Projectile motion';
+  await page.goto('/study/demo-physics?tid=demo-teacher-anil&sn=Physics&tn=Dr.%20Anil%20Kumar&type=assignment');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+  await card.getByRole('button', { name: `Attempt ${title}` }).click();
+  const view = page.getByRole('dialog', { name: `Uploads: ${title}` });
+  await expect(view.getByText('UPLOADED FILES WILL BE SHOWN HERE!')).toBeVisible();
+
+  await context.setOffline(true);
+  await view.getByLabel('File Upload').setInputFiles({ name: 'offline.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Written offline') });
+  await expectSnackbar(page, 'Waiting for a connection: it is sent as soon as you are online.', 'warning');
+  const waiting = view.getByRole('list', { name: 'Files waiting for a connection' });
+  await expect(waiting).toContainText('offline.pdf');
+  await expect(waiting).toContainText('Waiting to upload');
+
+  await context.setOffline(false);
+  const files = view.getByRole('list', { name: 'Uploaded files' });
+  await expect(files).toContainText('offline.pdf', { timeout: 20_000 });
+  await expect(waiting).toBeHidden();
+  await expect(view.getByTestId('upload-count')).toHaveText('1');
+
+  // Sent once: a reload lists it once, and nothing is left waiting.
+  await page.reload();
+  await card.getByRole('button', { name: `Uploads (1): ${title}` }).click();
+  await expect(view.getByRole('list', { name: 'Uploaded files' }).getByRole('listitem')).toHaveCount(1);
+  await view.getByRole('list', { name: 'Uploaded files' }).getByRole('button', { name: 'Delete offline.pdf' }).click();
+  await view.getByRole('list', { name: 'Uploaded files' }).getByRole('button', { name: 'Yes, delete' }).click();
+  await expect(view.getByTestId('upload-count')).toHaveText('0');
+});

@@ -95,14 +95,15 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
   // Another tab with this attempt journals what it has and stops before this one reads the journal.
   // Right after Start, its reply already carries the attempt (entered-handoff.ts).
   const entered = takeEntered(testId);
-  const [reply, claim] = await Promise.all([entered ?? fetchTestIn(testId, signal), claimAttempt(`invigil-attempt:${attempt}`)]);
+  const replied = (entered ? Promise.resolve(entered) : fetchTestIn(testId, signal)).then((reply) => ({ reply, at: performance.now() }));
+  const [{ reply, at: repliedAt }, claim] = await Promise.all([replied, claimAttempt(`invigil-attempt:${attempt}`)]);
   try {
     if ('type' in reply) {
       await deliverLeftovers(testId, userId).catch(() => undefined);
       claim.release();
       return { kind: 'already-submitted', message: reply.message };
     }
-    return await prepareAttempt(testId, userId, reply, claim, callbacks, signal);
+    return await prepareAttempt(testId, userId, reply, repliedAt, claim, callbacks, signal);
   } catch (error) {
     claim.release();
     throw error;
@@ -113,6 +114,8 @@ async function prepareAttempt(
   testId: string,
   userId: string,
   reply: TestInReply,
+  /** performance.now() when the reply's clock was current: the countdown starts from there, not after the paper. */
+  repliedAt: number,
   claim: AttemptClaim,
   callbacks: LoadCallbacks,
   signal?: AbortSignal,
@@ -170,7 +173,7 @@ async function prepareAttempt(
     model,
     store,
     engine,
-    anchor: anchorFromServer(userData.deadline, userData.server_time, performance.now()),
+    anchor: anchorFromServer(userData.deadline, userData.server_time, repliedAt),
     flags,
     schedule: partSchedule(paper),
     ping: (qn) => syncAnswers({ id: testId, updates: [], qn }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_NOT_SENT } from '@invigil/shared/api/live';
+import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot } from '@invigil/shared/api/live';
 import { hashPassword } from '../lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';

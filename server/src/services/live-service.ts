@@ -18,7 +18,8 @@ import type {
   ServerToProctor,
   ServerToStudent,
 } from '@invigil/shared/api/live';
-import { CHAT_NOT_SENT, isChatDisabled, livePingRequestSchema } from '@invigil/shared/api/live';
+import { isChatDisabled, livePingRequestSchema } from '@invigil/shared/api/live';
+import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import { PROCTOR_EVENT_KINDS, PROCTOR_KIND_CLASS } from '@invigil/shared/api/proctor-kinds';
 import type { ProctorEventKind } from '@invigil/shared/api/proctor-kinds';
 import { TEST_MESSAGES } from '@invigil/shared/api/tests';

@@ -43,9 +43,6 @@ export const MAX_CHAT_LENGTH = 1_000;
 export const MAX_COMMAND_REASON_LENGTH = 500;
 /** EXTEND_TEST: whole minutes. */
 export const MAX_EXTEND_MINUTES = 600;
-export const CHAT_NOT_SENT = 'Message was not sent! Please try again.';
-export const TEST_EXTENDED = (minutes: number) => `Test time extended by ${minutes} minutes.`;
-export const TERMINATED_BY_PROCTOR = 'The test was terminated by proctor.';
 
 /** A command as the student's page receives it. */
 export const proctorCommandSchema = z.object({

@@ -1,5 +1,5 @@
 import type { SubmitReason } from '@invigil/shared/api/attempt-sync';
-import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live';
+import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live-messages';
 import type { TestConfig, TestInReply, TestPaper } from '@invigil/shared/api/tests';
 import { scheduleFromTimeLeftWindows, type PartSchedule } from '@invigil/shared/domain/partwise-timing';
 import { newQuestionState } from '@invigil/shared/domain/answer-state';
@@ -96,6 +96,12 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
   // Right after Start, its reply already carries the attempt (entered-handoff.ts).
   const entered = takeEntered(testId);
   const replied = (entered ? Promise.resolve(entered) : fetchTestIn(testId, signal)).then((reply) => ({ reply, at: performance.now() }));
+  // The paper and the journal's database are asked for at once, beside the claim (the journal is
+  // only read once the claim is held): on a slow phone these steps in a row were a visible wait.
+  // (An attempt already submitted needs no paper: its promise then never settles, and nobody waits on it.)
+  const paper = replied.then(({ reply }) => ('type' in reply ? new Promise<TestPaper>(() => {}) : paperOf(reply, signal)));
+  paper.catch(() => undefined);
+  openJournal().catch(() => undefined);
   const [{ reply, at: repliedAt }, claim] = await Promise.all([replied, claimAttempt(`invigil-attempt:${attempt}`)]);
   try {
     if ('type' in reply) {
@@ -103,7 +109,7 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
       claim.release();
       return { kind: 'already-submitted', message: reply.message };
     }
-    return await prepareAttempt(testId, userId, reply, repliedAt, claim, callbacks, signal);
+    return await prepareAttempt(testId, userId, reply, paper, repliedAt, claim, callbacks);
   } catch (error) {
     claim.release();
     throw error;
@@ -114,13 +120,13 @@ async function prepareAttempt(
   testId: string,
   userId: string,
   reply: TestInReply,
+  paperLoad: Promise<TestPaper>,
   /** performance.now() when the reply's clock was current: the countdown starts from there, not after the paper. */
   repliedAt: number,
   claim: AttemptClaim,
   callbacks: LoadCallbacks,
-  signal?: AbortSignal,
 ): Promise<LoadResult> {
-  const [paper, journal] = await Promise.all([paperOf(reply, signal), openJournal()]);
+  const [paper, journal] = await Promise.all([paperLoad, openJournal()]);
   const config: TestConfig = { ...reply.test.config, ...reply.testConfig };
   const flags = attemptFlags(config);
   const model = buildAttemptModel(paper, config, userId);

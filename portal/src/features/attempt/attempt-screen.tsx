@@ -3,7 +3,7 @@ import type { SubmitOverview } from '@invigil/shared/domain/answer-state';
 import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { useSnackbarClearance } from '../../lib/use-snackbar-clearance';
 import { UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/upload-types';
@@ -24,10 +24,16 @@ import { useAttempt } from './attempt-context';
 import { PreviewDialog, RestDialog, SubmitDialog, SubmittingOverlay, TakenOverOverlay } from './attempt-dialogs';
 import { Modal } from '../../ui/modal';
 import { AttemptToolbar } from './attempt-toolbar';
-import { LiveAttemptLayer, LiveChatButton } from '../live/live-attempt';
 import { NavigatorLegend, NavigatorTools, QuestionGrid, QuestionNavigator } from './question-navigator';
 import { QuestionPanel } from './question-panel';
 import { TimeLeft } from './time-left';
+
+// The live channel (proctor commands, chat) comes in its own chunk after the first question is
+// painted: until it connects there is nothing of it to show, and on a slow phone its code and
+// schemas held the question back (decision 0047).
+const loadLive = () => import('../live/live-attempt');
+const LiveAttemptLayer = lazy(() => loadLive().then((module) => ({ default: module.LiveAttemptLayer })));
+const LiveChatButton = lazy(() => loadLive().then((module) => ({ default: module.LiveChatButton })));
 
 // Icons are created once: a re-render of the bar on every question change does not rebuild them.
 // Below 640 px the arrows go, so Prev, Mark, Clear and Save & Next fit one row on a 360 px phone.
@@ -65,7 +71,9 @@ function BottomBar() {
           {CLEAR_ICON}Clear
         </button>
       ) : null}
-      <LiveChatButton />
+      <Suspense fallback={null}>
+        <LiveChatButton />
+      </Suspense>
       <button type="button" className="btn btn-primary btn-sm sm:btn-md ml-auto" onClick={() => session.saveNext()} aria-keyshortcuts="Alt+N" data-testid="save-next">
         Save &amp; Next{NEXT_ICON}
       </button>
@@ -218,7 +226,9 @@ export function AttemptScreen() {
       />
       <RestDialog />
       <ProctoringGate testId={testId} attemptKey={attemptKey(userId, testId)} config={config} onSubmit={autoSubmit} />
-      <LiveAttemptLayer />
+      <Suspense fallback={null}>
+        <LiveAttemptLayer />
+      </Suspense>
       <SubmittingOverlay />
       <TakenOverOverlay />
     </div>

@@ -1,5 +1,5 @@
 import type { SubmitReason, SyncReply } from '@invigil/shared/api/attempt-sync';
-import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live';
+import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live-messages';
 import { pingIntervalTicks } from '@invigil/shared/domain/exam-clock';
 import {
   canSubmitAt,

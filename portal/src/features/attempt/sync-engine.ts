@@ -1,6 +1,6 @@
 import type { QuestionUpdate, SubmitReason, SyncReply } from '@invigil/shared/api/attempt-sync';
 import { ALREADY_SUBMITTED_TYPE } from '@invigil/shared/api/http';
-import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live';
+import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live-messages';
 import { signal, type Signal } from '@preact/signals-react';
 import { ApiError } from '../../lib/api-client';
 import type { AnswerJournal, SubmitIntent } from './answer-journal';

@@ -1,4 +1,5 @@
-import { CHAT_NOT_SENT, MAX_CHAT_LENGTH, type ChatMessage } from '@invigil/shared/api/live';
+import { MAX_CHAT_LENGTH, type ChatMessage } from '@invigil/shared/api/live';
+import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import { filterProfanity } from '@invigil/shared/domain/profanity';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

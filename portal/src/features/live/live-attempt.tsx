@@ -1,4 +1,5 @@
-import { TERMINATED_BY_PROCTOR, TEST_EXTENDED, type ProctorCommand } from '@invigil/shared/api/live';
+import type { ProctorCommand } from '@invigil/shared/api/live';
+import { TERMINATED_BY_PROCTOR, TEST_EXTENDED } from '@invigil/shared/api/live-messages';
 import { effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { MessageCircle, PauseCircle } from 'lucide-react';

@@ -54,6 +54,7 @@ const TESTS = {
   timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.5, shortSections),
   twoTabs: testOf('e2e-two-tabs', 'E2E: Two Tabs', 30, shortSections),
   timeoutOffline: testOf('e2e-timeout-offline', 'E2E: Time Out Offline', 0.5, shortSections),
+  liveChunk: testOf('e2e-live-chunk', 'E2E: Live Chunk', 30, shortSections),
 };
 
 test.beforeAll(() => {
@@ -292,6 +293,24 @@ test('answers given while the network is down all reach the server once it is ba
     const saved = await savedAnswers(request, token, TESTS.offline._id);
     return [saved.get(1)?.ua, saved.get(2)?.ua, saved.get(3)?.ua, saved.get(2)?.mts !== null];
   }).toEqual(['C', 'C', '9', true]);
+});
+
+test("the live channel's code failing to load leaves the test on screen, and is fetched again", async ({ page, request }) => {
+  // The test page loads the live layer after the first question (decision 0047); a network drop
+  // just then must not replace the test with an error page.
+  const fetched: string[] = [];
+  await page.route('**/assets/live-attempt-*.js', async (route) => {
+    fetched.push(route.request().url());
+    if (fetched.length === 1) await route.abort('internetdisconnected');
+    else await route.continue();
+  });
+  await openTest(page, request, TESTS.liveChunk._id);
+  await expect.poll(() => fetched.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
+  await page.getByRole('radio', { name: /Three/ }).check();
+  await saveNext(page).click();
+  await expect(saveStatus(page)).toHaveText('All answers saved', { timeout: 20_000 });
 });
 
 test('the test submits itself when the time is over', async ({ page, request }) => {

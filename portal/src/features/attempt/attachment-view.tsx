@@ -3,9 +3,11 @@ import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Modal } from '../../ui/modal';
+import { patientImport } from '../../lib/patient-import';
 import { isSafeUrl } from './safe-html';
 
-const PdfViewer = lazy(() => import('./pdf-viewer'));
+// Patient: offline, the viewer waits with its spinner instead of failing the test screen.
+const PdfViewer = lazy(() => patientImport(() => import('./pdf-viewer')));
 
 function pathOf(src: string): string {
   try {

@@ -4,6 +4,7 @@ import { SUBMIT_HINT } from '@invigil/shared/domain/navigation';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bookmark, ChevronLeft, ChevronRight, Eraser } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { patientImport } from '../../lib/patient-import';
 import { showSnackbar } from '../../lib/snackbar';
 import { useSnackbarClearance } from '../../lib/use-snackbar-clearance';
 import { UPLOAD_WARNING_MESSAGE } from '@invigil/shared/api/upload-types';
@@ -30,8 +31,11 @@ import { TimeLeft } from './time-left';
 
 // The live channel (proctor commands, chat) comes in its own chunk after the first question is
 // painted: until it connects there is nothing of it to show, and on a slow phone its code and
-// schemas held the question back (decision 0047).
-const loadLive = () => import('../live/live-attempt');
+// schemas held the question back (decision 0047). Loaded patiently: a network drop just then must
+// not replace the test with "This page could not be loaded".
+let liveLoad: ReturnType<typeof importLive> | null = null;
+const importLive = () => patientImport(() => import('../live/live-attempt'));
+const loadLive = () => (liveLoad ??= importLive());
 const LiveAttemptLayer = lazy(() => loadLive().then((module) => ({ default: module.LiveAttemptLayer })));
 const LiveChatButton = lazy(() => loadLive().then((module) => ({ default: module.LiveChatButton })));
 

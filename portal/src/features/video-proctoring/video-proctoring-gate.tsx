@@ -3,9 +3,11 @@ import { videoProctoringMode } from '@invigil/shared/proctor/video-proctoring-se
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense } from 'react';
 import { userConfig } from '../auth/auth-state';
+import { patientImport } from '../../lib/patient-import';
 
 // Only video-proctored tests download the panel and the Jitsi loader.
-const VideoProctoringPanel = lazy(() => import('./video-proctoring-panel'));
+// Patient: a network drop while it loads must not replace the test with an error page.
+const VideoProctoringPanel = lazy(() => patientImport(() => import('./video-proctoring-panel')));
 
 /**
  * Video proctoring while the attempt runs (PROCTOR_TYPE jitsi-single, jitsi-multi, v-s; decision

@@ -26,7 +26,7 @@ export async function recordSnackbars(target: Page | BrowserContext): Promise<vo
 }
 
 /** A snackbar of that colour (green success, red error, blue info) with that text was shown. */
-export async function expectSnackbar(page: Page, text: string, color: 'success' | 'error' | 'info'): Promise<void> {
+export async function expectSnackbar(page: Page, text: string, color: 'success' | 'error' | 'info' | 'warning'): Promise<void> {
   await expect
     .poll(() => page.evaluate((shown) => (window as unknown as { e2eTakeSnackbar: (t: string, c: string) => boolean }).e2eTakeSnackbar(shown.text, shown.color), { text, color }), {
       message: `snackbar '${text}' (${color})`,

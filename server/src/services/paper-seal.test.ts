@@ -19,7 +19,7 @@ describe('the sealed paper layout', () => {
     const sealed = sealBytes(gzipSync(JSON.stringify(paper)), key);
     expect(() => unsealPaperJson(sealed, randomBytes(32).toString('base64url'))).toThrow();
     const altered = Buffer.from(sealed);
-    altered[20] ^= 1;
+    altered.writeUInt8(altered.readUInt8(20) ^ 1, 20);
     expect(() => unsealPaperJson(altered, key.toString('base64url'))).toThrow();
   });
 });

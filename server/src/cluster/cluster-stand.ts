@@ -207,13 +207,14 @@ export async function startCluster({ databaseUrl, redisUrl }: { databaseUrl: str
     if (checked.status !== 0) throw new Error(`nginx -t refused the cluster's nginx.conf:\n${checked.output}`);
     const nginxLog = createWriteStream(join(nginxDir, 'nginx.out'));
     const nginx = spawn('nginx', ['-c', nginxConf, '-e', join(nginxDir, 'error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
-    children.push(nginx);
     nginx.stdout?.pipe(nginxLog);
     nginx.stderr?.pipe(nginxLog);
     const nginxExited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
+    // Not among `children`, whose leftovers get SIGKILL: a master killed so leaves its workers
+    // running (they held the port and outlived the test run). SIGTERM stops master and workers.
     cleanups.push(async () => {
       if (nginx.exitCode === null && nginx.signalCode === null) nginx.kill('SIGTERM');
-      await Promise.race([nginxExited, sleep(3000)]);
+      await Promise.race([nginxExited, sleep(5000)]);
     });
     const url = `http://127.0.0.1:${nginxPort}`;
     await waitFor('nginx did not answer', async () => (await fetch(`${url}/api/health/ready`)).status === 200, 10_000, logs);

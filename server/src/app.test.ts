@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema, healthReplySchema } from '@invigil/shared/api/common';
 import { ERROR_MESSAGES } from './app';
@@ -320,5 +323,30 @@ describe('serving the portal', () => {
     const response = await t.postJson('/auth/login', {});
     expect(response.status).toBe(404);
     expect(errorReplySchema.parse(await response.json()).message).toBe(ERROR_MESSAGES.notFound);
+  });
+});
+
+describe('a request body the client breaks off', () => {
+  it('is not logged as an error of ours', async () => {
+    const t = await newApp();
+    const token = await t.token('DEMO001');
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      // A chunked body whose chunk size is not hexadecimal: Node's parser gives up mid-body.
+      await new Promise<void>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`POST /api/todo/save HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-access-token: ${token}\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"a":\r\nZZ\r\n`),
+        );
+        socket.on('data', () => {});
+        socket.on('close', () => resolve());
+        socket.on('error', () => resolve());
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(t.logger.errors).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

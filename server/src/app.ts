@@ -111,6 +111,7 @@ export const ERROR_MESSAGES = {
   apiNotFound: 'There is no such API call.',
   methodNotAllowed: 'This API call does not accept that method.',
   notFound: 'Not found.',
+  requestBrokenOff: 'The request body was not received in full.',
 } as const;
 
 const errorReply = (c: Context, status: ContentfulStatusCode, body: ErrorReply, headers?: Record<string, string>) =>
@@ -269,6 +270,12 @@ export function buildApp(deps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return errorReply(c, error.status as ContentfulStatusCode, { message: error.message || ERROR_MESSAGES.notFound });
     }
+    if (clientWentAway(error)) {
+      // The client broke off its own body (a dropped connection, a malformed chunked body): not
+      // our fault, and an error-level line per request would let anyone fill the error log.
+      logger.warn(`${c.req.method} ${c.req.path}: the client broke off the request (${error.message})`);
+      return errorReply(c, 400, { message: ERROR_MESSAGES.requestBrokenOff });
+    }
     logger.error(`Unexpected error on ${c.req.method} ${c.req.path}:`, error);
     return errorReply(c, 500, { message: ERROR_MESSAGES.unexpected });
   });
@@ -277,3 +284,9 @@ export function buildApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof buildApp>;
+
+/** Node's errors for a request body the client stopped sending or sent malformed. */
+function clientWentAway(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return error.message === 'aborted' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'HPE_INVALID_CHUNK_SIZE';
+}

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { API_PREFIX } from '@invigil/shared/api/http';
@@ -16,6 +16,7 @@ import { DEMO_ACCESS_CODE } from './seed/demo-tests';
 import { DEMO_PROCTOR } from './seed/demo-live-proctor';
 import { Redis } from 'ioredis';
 import { WebSocketServer } from 'ws';
+import { answerForeignUpgrades } from './lib/foreign-upgrades';
 import { createTestModule } from './services/test-module';
 import { createBlobStore } from './services/blob-store';
 import { createPaymentModule } from './services/payment-module';
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
   // The live channel (GET /api/live) upgrades through the same server.
   const sockets = new WebSocketServer({ noServer: true });
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host, websocket: { server: sockets } });
+  // Upgrade: h2c (curl --http2) or anything but a WebSocket was left unanswered, its socket open.
+  answerForeignUpgrades(server as Server);
   // At 10:00 sharp thousands of students connect within a second: with Node's default backlog
   // (511) the kernel drops the connections it cannot queue and the browser retries after 1, 3,
   // 7 s. The kernel caps this at net.core.somaxconn (deploy/README.md).

@@ -5,6 +5,7 @@ import type { GatewaySimulator } from '../services/gateway-simulator';
 import { SIMULATOR_CHECKOUT_PATH, SIMULATOR_KEY_ID } from '../services/gateway-simulator';
 import type { PaymentService } from '../services/payment-service';
 import { RAZORPAY_CHECKOUT_PATH } from '../services/razorpay-gateway';
+import { INVALID_FORM_MESSAGE } from '../middleware/validate-json';
 
 export const PAYMENT_CALLBACK_PATH = `${API_PREFIX}/payments/callback`;
 
@@ -71,7 +72,12 @@ export function simulatorPages({ simulator, payments }: { simulator: GatewaySimu
   });
 
   routes.post(`${SIMULATOR_CHECKOUT_PATH}/pay`, async (c) => {
-    const form = await c.req.parseBody();
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return c.html(page('Payment gateway', `<h1>${INVALID_FORM_MESSAGE}</h1>`), 400);
+    }
     const orderId = typeof form['order_id'] === 'string' ? form['order_id'] : '';
     const method = ['upi', 'card', 'netbanking'].includes(String(form['method'])) ? String(form['method']) : 'upi';
     const outcome = String(form['outcome']);

@@ -222,4 +222,19 @@ describe('fee routes', () => {
     expect(feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition).payment_status).toBe('unpaid');
     expect((await t.db.kysely.selectFrom('payment_rejections').select('reason').execute()).map((row) => row.reason)).toEqual(['bad signature']);
   });
+  it('a malformed reply to the callback or the checkout page is a 4xx or the failed return, never a 500', async () => {
+    const t = await app();
+    for (const body of ['null', '1', '[]', '"x"']) {
+      const reply = await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(reply.status, body).toBe(303);
+      expect(reply.headers.get('location'), body).toBe('/fee-list?payment=failed');
+    }
+    const broken = await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(broken.status).toBe(400);
+    for (const contentType of ['multipart/form-data; boundary=XX', 'multipart/form-data']) {
+      const page = await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': contentType }, body: 'garbage' });
+      expect(page.status, contentType).toBe(400);
+      expect(await page.text()).toContain('The request body is not a valid form.');
+    }
+  });
 });

@@ -59,7 +59,9 @@ export function paymentRoutes({ auth, payments }: PaymentRoutesDeps) {
   routes.post('/payments/callback', async (c) => {
     let form: Record<string, unknown>;
     try {
-      form = (c.req.header('content-type') ?? '').includes('json') ? ((await c.req.json()) as Record<string, unknown>) : await c.req.parseBody();
+      const body: unknown = (c.req.header('content-type') ?? '').includes('json') ? await c.req.json() : await c.req.parseBody();
+      // JSON may be null, a number or an array: none is a reply from the gateway's page.
+      form = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     } catch {
       throw new AppError('bad_request', PAYMENT_MESSAGES.notVerified);
     }

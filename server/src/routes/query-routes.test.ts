@@ -220,6 +220,9 @@ describe('POST /query/{id}', () => {
     const bad = await t.app.request(`/api/query/${DEMO_QUERIES.rohanOpen}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-token': rohan.token }, body: 'nope' });
     expect(bad.status).toBe(400);
     await expectRefused(await rohan.post(`/api/query/${DEMO_QUERIES.ashaOpen}`, { content: 'Not my query at all, though.' }), 404, QUERY_MESSAGES.notFound);
+    // A bad body does not tell another student's query from one that does not exist.
+    await expectRefused(await rohan.post(`/api/query/${DEMO_QUERIES.ashaOpen}`, { content: 'short' }), 404, QUERY_MESSAGES.notFound);
+    await expectRefused(await rohan.post(`/api/query/${DEMO_QUERIES.ashaOpen}`, {}), 404, QUERY_MESSAGES.notFound);
     expect((await asha.record(DEMO_QUERIES.ashaOpen)).engagements).toHaveLength(2);
     await expectRefused(await asha.post(`/api/query/${DEMO_QUERIES.ashaClosed}`, { content: 'One more question about it.' }), 409, QUERY_MESSAGES.closed);
     expect((await asha.record(DEMO_QUERIES.ashaClosed)).engagements).toHaveLength(1);

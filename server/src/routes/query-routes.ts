@@ -46,12 +46,13 @@ export function queryRoutes({ auth, queries }: QueryRoutesDeps) {
 
   routes.get('/query/:id', signedIn, async (c) => c.json({ data: await queries.get(c.get('user'), queryId(c.req.param('id'))) } satisfies QueryRecordReply));
 
-  // The id is checked before the body is read: another student's query answers 404 either way.
+  // The query is looked up before the body is read: another student's query answers 404 whatever
+  // the body, so a bad body cannot tell that the id exists.
   routes.post(
     '/query/:id',
     signedIn,
     async (c, next) => {
-      queryId(c.req.param('id'));
+      await queries.get(c.get('user'), queryId(c.req.param('id')));
       await next();
     },
     validateJsonOrForm(queryReplyRequestSchema),

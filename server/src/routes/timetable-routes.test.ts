@@ -77,6 +77,16 @@ async function messageOf(response: Response) {
 }
 
 describe('GET /live-class', () => {
+  it('answers a ts past the year 9999 with a 422, not a 500', async () => {
+    const get = await signedIn(await timetableApp(), 'DEMO001');
+    for (const ts of [253402300800000, 8.64e15]) {
+      const response = await get(`/api/live-class?ts=${ts}`);
+      expect(response.status, String(ts)).toBe(422);
+      expect(await messageOf(response)).toBe('ts is a time in ms before the year 10000.');
+    }
+    expect((await get(`/api/live-class?ts=${Date.UTC(9999, 11, 18)}`)).status).toBe(200);
+  });
+
   it('needs a signed-in student', async () => {
     const t = await timetableApp();
     const response = await t.get(`/api/live-class?ts=${NOW}`);

@@ -13,12 +13,17 @@ import { TIMETABLE_SLOTS } from './timetable-messages';
 
 export { CLASS_CANCELED_MESSAGE, CLASS_NOT_FOUND_MESSAGE, DAY_NAMES, DAY_SHORT_NAMES, NO_CLASS_MESSAGE, TIMETABLE_SLOTS, dayName, joinOnlyOnMessage } from './timetable-messages';
 
+/** 18 December 9999: its week, in any time zone, still lies in the year 9999 (4-digit dates). */
+const LAST_WEEK_START_MS = Date.UTC(9999, 11, 18);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is yyyy-MM-dd.');
 const weekday = z.number().int().min(1).max(7);
 
 export const liveClassQuerySchema = z.object({
-  /** The browser's now, ms. Optional: the server's clock when absent. */
-  ts: z.coerce.number().int().nonnegative().max(8.64e15).optional(),
+  /**
+   * The browser's now, ms. Optional: the server's clock when absent. Dates are 'yyyy-MM-dd', so the
+   * week asked for must end before the year 10000.
+   */
+  ts: z.coerce.number().int().nonnegative().max(LAST_WEEK_START_MS, 'ts is a time in ms before the year 10000.').optional(),
 });
 export type LiveClassQuery = z.infer<typeof liveClassQuerySchema>;
 

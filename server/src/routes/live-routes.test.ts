@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
-import type { LivePingReply, ProctorCommand, ProctorTestSnapshot } from '@invigil/shared/api/live';
+import type { LivePingReply, ProctorCommand, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
 import { hashPassword } from '../lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { createProctorRepository } from '../repositories/proctor-repository';
@@ -103,6 +103,19 @@ describe('commands over HTTP, applied by the server', () => {
     expect(snapshot.commands.find((c) => c.id === command.id)?.state).toBe('applied');
     expect(snapshot.candidates.find((c) => c.uid === ashaId)).toMatchObject({ phase: 'running', online: true, via: 'http' });
     expect((await trailOf(t, ashaId)).map((row) => [row.kind, row.via])).toEqual([['PROCTOR_ACTION', 'proctor']]);
+  });
+
+  it("the trail names a proctor only for the server's own entries: a student's event claiming one stays the student's", async () => {
+    const { t, asha, proctor, ashaId } = await setup();
+    await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'EXTEND_TEST', uids: [ashaId], reason: 'Power cut', et: 10 }, { 'x-access-token': proctor });
+    const forged = { id: 'event-0009', at: t.clock.now(), kind: 'WARNING_SHOWN', source: 'page', detail: { by: 'Other Proctor', command: 'EXTEND_TEST' } };
+    expect((await t.postJson('/api/proctor/events', { test_id: TEST, sent_at: t.clock.now(), events: [forged] }, { 'x-access-token': asha })).status).toBe(200);
+    const trail = (await t.getJson(`/api/proctor/tests/${TEST}/trail/${ashaId}`, proctor)) as ProctorTrailReply;
+    const byKind = Object.fromEntries(trail.entries.map((entry) => [entry.kind, entry]));
+    expect(trail.entries).toHaveLength(2);
+    expect(byKind['PROCTOR_ACTION']?.by).toBe('Priya Nair');
+    expect(byKind['WARNING_SHOWN']?.by).toBe('page');
+    expect(byKind['WARNING_SHOWN']?.detail).toContain('by: Other Proctor');
   });
 
   it('PAUSE stops the clock (the sweeper leaves it); RESUME moves the deadline by the paused time', async () => {

@@ -354,6 +354,9 @@ describe('proctor snapshots', () => {
     await rohan.submit(MCQ);
     const his = proctorTimelineReplySchema.parse(await (await rohan.timeline(MCQ)).json());
     expect(his.events[0]?.evidence_url).toBeNull();
+    // Nor is the name stored: a proctor's trail would sign a link to any file it names.
+    const stored = await t.db.kysely.selectFrom('proctor_events').innerJoin('attempts', 'attempts.id', 'proctor_events.attempt_id').select('proctor_events.evidence').where('attempts.user_id', '=', t.userIds['DEMO002']!).execute();
+    expect(stored).toEqual([{ evidence: null }]);
   });
 
   it("keeps the identity check's FACE_MISMATCH with its snapshot and likeness, as a flag the student sees with the result", async () => {

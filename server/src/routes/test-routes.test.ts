@@ -426,6 +426,18 @@ describe('GET /api/test/in, POST /api/test/sync and /api/test/submit', () => {
     }
   });
 
+  it("records a browser's claim of PROCTOR_TERMINATE on a running attempt as the student's own submit", async () => {
+    const t = await newApp();
+    const asha = await signedIn(t);
+    await asha.start(DEMO_TEST_IDS.mcq);
+    const submitted = submitReplySchema.parse(await (await asha.post('/api/test/submit', { id: DEMO_TEST_IDS.mcq, updates: [], terminated: 'PROCTOR_TERMINATE' })).json());
+    expect(submitted).toMatchObject({ success: true, terminated: 'manual' });
+    const stored = await t.db.kysely.selectFrom('attempts').select('submit_reason').where('test_id', '=', DEMO_TEST_IDS.mcq).where('user_id', '=', t.userIds['DEMO001']!).executeTakeFirstOrThrow();
+    expect(stored.submit_reason).toBe('manual');
+    const sync = await (await asha.post('/api/test/sync', { id: DEMO_TEST_IDS.mcq, updates: [], qn: 1 })).json();
+    expect(sync).not.toHaveProperty('terminated_by_proctor');
+  });
+
   it('submits once, scores with the shared rules, and answers type 100 to a second submit', async () => {
     const t = await newApp();
     const asha = await signedIn(t);

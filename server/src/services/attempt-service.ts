@@ -373,10 +373,13 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         const closed = late ? new Set<number>() : await closedPartQns(trx, target, request.updates, now);
         const acked = await applyUpdates(repo, target, request.updates, late, now, closed);
         const lastQn = request.qn === undefined ? undefined : Math.min(request.qn, test.noq);
-        if (!(await submitAttempt(trx, test, attempt, request.terminated, late, now, lastQn))) {
+        // A proctor's terminate is submitted by the server before the command reaches the browser
+        // (submitByServer), so a browser claiming it on a running attempt is the student's own submit.
+        const reason = request.terminated === 'PROCTOR_TERMINATE' ? 'manual' : request.terminated;
+        if (!(await submitAttempt(trx, test, attempt, reason, late, now, lastQn))) {
           return { type: ALREADY_SUBMITTED_TYPE, message: ALREADY_SUBMITTED_MESSAGE, acked_rev: acked };
         }
-        return { success: true, message: TEST_MESSAGES.submitted, terminated: request.terminated, acked_rev: acked, late, submitted_at: now, ...closedPartReply(closed) };
+        return { success: true, message: TEST_MESSAGES.submitted, terminated: reason, acked_rev: acked, late, submitted_at: now, ...closedPartReply(closed) };
       });
     },
 

@@ -423,9 +423,12 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
         name: candidate.name,
         entries: events.map((event) => {
           const detail = event.detail ?? {};
-          const by = typeof detail['by'] === 'string' ? detail['by'] : event.source;
+          // Only the server writes a proctor's name (writeTrail): a student's or extension's event
+          // naming a `by` is shown as theirs, the name left in the detail.
+          const byProctor = event.source === 'proctor' || event.source === 'server';
+          const by = byProctor && typeof detail['by'] === 'string' ? detail['by'] : event.source;
           const text = Object.entries(detail)
-            .filter(([name]) => name !== 'by')
+            .filter(([name]) => !byProctor || name !== 'by')
             .map(([name, value]) => `${name}: ${String(value)}`)
             .join(', ');
           return { at: event.at, kind: event.kind, detail: text === '' ? null : text, evidence: event.evidence === null ? null : store.getUrl(event.evidence, now), by };

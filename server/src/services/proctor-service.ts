@@ -105,6 +105,9 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
       const late = isLate(attempt, now);
       const unique = new Map<string, ProctorEventRecord>();
       const latest = summary.latest;
+      // Evidence is one of this attempt's own snapshots: a name of anyone else's stored file would
+      // hand the proctor a signed link to it. Such a name is dropped, the event kept.
+      const ownSnapshots = request.events.some((event) => event.evidence !== undefined) ? await trail.snapshotKeysOf(attempt.id) : new Set<string>();
       for (const event of [...request.events].sort((a, b) => a.at - b.at)) {
         if (unique.has(event.id)) continue;
         const before = latest.get(event.source);
@@ -121,7 +124,7 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
           at,
           receivedAt: now,
           detail: event.detail ?? null,
-          evidence: event.evidence ?? null,
+          evidence: event.evidence !== undefined && ownSnapshots.has(event.evidence) ? event.evidence : null,
           late,
         });
       }

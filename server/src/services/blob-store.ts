@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   CreateBucketCommand,
   DeleteObjectCommand,
@@ -92,20 +94,26 @@ export function createEmbeddedBlobStore(blobDir: string): BlobStore {
     async write(key, body, { maxBytes, accept }) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true });
-      const temporary = `${target}.part-${process.pid}-${Date.now()}`;
-      const out = createWriteStream(temporary, { flags: 'wx' });
+      // Random, not the time: two writes of one key in the same millisecond (a double PUT of one
+      // signed URL) opened the same temporary file, and the stream's unhandled error ended the process.
+      const temporary = `${target}.part-${process.pid}-${randomBytes(8).toString('hex')}`;
       let size = 0;
       let head = Buffer.alloc(0);
       try {
-        for await (const chunk of body) {
-          size += chunk.byteLength;
-          if (size > maxBytes) throw new BlobTooLargeError();
-          if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
-          if (!out.write(chunk)) await new Promise<void>((done) => out.once('drain', done));
-        }
-        await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
+        // pipeline: an error of the file stream (or of the body) rejects here, never goes unhandled.
+        await pipeline(
+          body,
+          async function* (source: AsyncIterable<Uint8Array>) {
+            for await (const chunk of source) {
+              size += chunk.byteLength;
+              if (size > maxBytes) throw new BlobTooLargeError();
+              if (head.length < 16) head = Buffer.concat([head, Buffer.from(chunk.subarray(0, 16 - head.length))]);
+              yield chunk;
+            }
+          },
+          createWriteStream(temporary, { flags: 'wx' }),
+        );
       } catch (error) {
-        out.destroy();
         await rm(temporary, { force: true });
         throw error;
       }

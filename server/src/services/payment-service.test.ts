@@ -3,6 +3,7 @@ import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 import { createPaymentModule } from './payment-module';
 import type { PaidPayment } from './payment-service';
+import { createPaymentService } from './payment-service';
 import { checkoutSignature, webhookSignature } from './payment-signatures';
 
 const makeApp = useTestApp();
@@ -40,6 +41,24 @@ describe('payment service', () => {
     expect((await service.createOrder({ studentId, purpose: { kind: 'certificate', id: 'c1' }, amountPaise: 30_000, description: 'x' })).orderId).not.toBe(first.orderId);
     await expect(service.createOrder({ studentId, purpose: { kind: 'certificate', id: 'c1' }, amountPaise: 10.5, description: 'x' })).rejects.toThrow('whole number of paise');
     await expect(service.createOrder({ studentId, purpose: { kind: 'certificate', id: 'c1' }, amountPaise: 0, description: 'x' })).rejects.toThrow('whole number of paise');
+  });
+
+  it('gives two presses of Pay at once one order, even when the gateway is slow to make it', async () => {
+    const t = await makeApp();
+    const { simulator } = paymentsOn(t);
+    // The real gateway is a network call: the presses overlap while it answers.
+    const slowGateway = { ...simulator.gateway, createOrder: async (...args: Parameters<typeof simulator.gateway.createOrder>) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return simulator.gateway.createOrder(...args);
+    } };
+    const service = createPaymentService({ db: t.db.kysely, gateway: slowGateway, clock: t.clock, logger: t.logger });
+    const studentId = t.userIds['DEMO002'] as string;
+    const press = () => service.createOrder({ studentId, purpose: { kind: 'fee', id: 'f1' }, amountPaise: 750_000, description: 'Tuition' });
+    const orders = await Promise.all(Array.from({ length: 10 }, press));
+    expect(new Set(orders.map((order) => order.orderId)).size).toBe(1);
+    expect(await t.db.kysely.selectFrom('payment_orders').select('id').execute()).toHaveLength(1);
+    // The lease is given back: a later press is offered the same order at once.
+    expect((await press()).orderId).toBe(orders[0]?.orderId);
   });
 
   it('pays once on a verified checkout reply, and the later webhook of the same payment changes nothing', async () => {

@@ -8,6 +8,7 @@ import { newObjectId } from '../lib/object-id';
 import type { OrderRecord } from '../repositories/payment-repository';
 import { paymentRepository as repo } from '../repositories/payment-repository';
 import type { GatewayPayment, PaymentGateway } from './payment-gateway';
+import { createJobLocks, processOwner } from './periodic-jobs';
 import { checkoutSignature, signatureMatches, webhookSignature } from './payment-signatures';
 
 /** What an order pays for: a student fee (student_fees.id) or a certificate request of the certificates module. */
@@ -61,6 +62,9 @@ export const PAYMENT_MESSAGES = {
 
 /** An unpaid order is offered again (same order id) for this long instead of creating another one. */
 const OPEN_ORDER_REUSE_MS = 12 * 60 * 60 * 1000;
+/** How long one press of Pay holds its student's and purpose's lease at most (a crash frees it after). */
+const ORDER_LEASE_MS = 30_000;
+const ORDER_LEASE_POLL_MS = 50;
 /** Orders this old are no longer reconciled (Razorpay's orders expire; ours stop being offered after a day). */
 const RECONCILE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -90,6 +94,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  */
 export function createPaymentService({ db, gateway, clock, logger }: PaymentServiceDeps) {
   const handlers = new Map<string, PaidHandler>();
+  const orderLocks = createJobLocks(db, processOwner());
 
   const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
 
@@ -145,6 +150,46 @@ export function createPaymentService({ db, gateway, clock, logger }: PaymentServ
     return 'pending';
   }
 
+  /** createOrder's work, while it holds the student's and purpose's lease. */
+  async function createOrderHeld(input: CreateOrderInput): Promise<{ orderId: string; checkoutUrl: string }> {
+    const now = clock.now();
+    const open = await repo.findOpenOrder(db, {
+      studentId: input.studentId,
+      kind: input.purpose.kind,
+      purposeId: input.purpose.id,
+      amountPaise: input.amountPaise,
+      gateway: gateway.name,
+      since: now - OPEN_ORDER_REUSE_MS,
+    });
+    if (open) return { orderId: open.id, checkoutUrl: gateway.checkoutPath(open.id) };
+    let created: { id: string };
+    try {
+      created = await gateway.createOrder({
+        amountPaise: input.amountPaise,
+        currency: 'INR',
+        receipt: `${input.purpose.kind}:${input.purpose.id}`.slice(0, 40),
+        notes: { student_id: input.studentId, purpose_kind: input.purpose.kind, purpose_id: input.purpose.id },
+      });
+    } catch (error) {
+      logger.error(`Could not create a ${gateway.name} order:`, error);
+      throw new AppError('unavailable', PAYMENT_MESSAGES.gatewayUnavailable);
+    }
+    await repo.insertOrder(db, {
+      id: created.id,
+      gateway: gateway.name,
+      studentId: input.studentId,
+      purposeKind: input.purpose.kind,
+      purposeId: input.purpose.id,
+      amountPaise: input.amountPaise,
+      currency: 'INR',
+      description: input.description.slice(0, 200),
+      returnPath: input.returnPath ?? '/fee-list',
+      status: 'created',
+      createdAt: now,
+    });
+    return { orderId: created.id, checkoutUrl: gateway.checkoutPath(created.id) };
+  }
+
   return {
     gatewayName: gateway.name,
     keyId: gateway.keyId,
@@ -161,42 +206,19 @@ export function createPaymentService({ db, gateway, clock, logger }: PaymentServ
      */
     async createOrder(input: CreateOrderInput): Promise<{ orderId: string; checkoutUrl: string }> {
       if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) throw new AppError('bad_request', PAYMENT_MESSAGES.invalidAmount);
-      const now = clock.now();
-      const open = await repo.findOpenOrder(db, {
-        studentId: input.studentId,
-        kind: input.purpose.kind,
-        purposeId: input.purpose.id,
-        amountPaise: input.amountPaise,
-        gateway: gateway.name,
-        since: now - OPEN_ORDER_REUSE_MS,
-      });
-      if (open) return { orderId: open.id, checkoutUrl: gateway.checkoutPath(open.id) };
-      let created: { id: string };
-      try {
-        created = await gateway.createOrder({
-          amountPaise: input.amountPaise,
-          currency: 'INR',
-          receipt: `${input.purpose.kind}:${input.purpose.id}`.slice(0, 40),
-          notes: { student_id: input.studentId, purpose_kind: input.purpose.kind, purpose_id: input.purpose.id },
-        });
-      } catch (error) {
-        logger.error(`Could not create a ${gateway.name} order:`, error);
-        throw new AppError('unavailable', PAYMENT_MESSAGES.gatewayUnavailable);
+      // Two presses of Pay at once (two tabs, two processes) each found no open order and each made
+      // one, and both could be paid. One lease per student and purpose, across processes (job_locks):
+      // the second press waits, then is offered the first press's order.
+      const lease = `order:${input.studentId}:${input.purpose.kind}:${input.purpose.id}`;
+      for (let waitedMs = 0; !(await orderLocks.tryAcquire(lease, Date.now(), ORDER_LEASE_MS)); waitedMs += ORDER_LEASE_POLL_MS) {
+        if (waitedMs >= ORDER_LEASE_MS) throw new AppError('unavailable', PAYMENT_MESSAGES.gatewayUnavailable);
+        await new Promise((resolve) => setTimeout(resolve, ORDER_LEASE_POLL_MS));
       }
-      await repo.insertOrder(db, {
-        id: created.id,
-        gateway: gateway.name,
-        studentId: input.studentId,
-        purposeKind: input.purpose.kind,
-        purposeId: input.purpose.id,
-        amountPaise: input.amountPaise,
-        currency: 'INR',
-        description: input.description.slice(0, 200),
-        returnPath: input.returnPath ?? '/fee-list',
-        status: 'created',
-        createdAt: now,
-      });
-      return { orderId: created.id, checkoutUrl: gateway.checkoutPath(created.id) };
+      try {
+        return await createOrderHeld(input);
+      } finally {
+        await orderLocks.release(lease);
+      }
     },
 
     /** The student's own order (undefined for another student's or an unknown id). */

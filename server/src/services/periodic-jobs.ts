@@ -37,6 +37,11 @@ export function createJobLocks(db: Kysely<Database>, owner: string) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Gives `name` up now (a short lease around one piece of work, not a periodic job). */
+    async release(name: string): Promise<void> {
+      await db.deleteFrom('job_locks').where('name', '=', name).where('owner', '=', owner).execute();
+    },
+
     /** After a run: nobody runs the job again before `nextAt`. */
     async finish(name: string, ranAt: number, nextAt: number): Promise<void> {
       await db.updateTable('job_locks').set({ lease_until: nextAt, last_run_at: ranAt }).where('name', '=', name).where('owner', '=', owner).execute();

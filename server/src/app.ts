@@ -28,6 +28,7 @@ import { attendanceRoutes } from './routes/attendance-routes';
 import { avatarPutHandler, profileRoutes } from './routes/profile-routes';
 import { createAttendanceRepository } from './repositories/attendance-repository';
 import { createProfileRepository } from './repositories/profile-repository';
+import { createJobLocks, processOwner } from './services/periodic-jobs';
 import { createAttendanceService } from './services/attendance-service';
 import { AVATAR_PUT_PREFIX, createProfileService } from './services/profile-service';
 import { avatarLink } from './services/avatar-link';
@@ -210,7 +211,7 @@ export function buildApp(deps: AppDeps) {
 
   const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });
   api.route('/', paymentRoutes({ auth, payments: payments.service }));
-  const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '' });
+  const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '', locks: createJobLocks(db.kysely, processOwner()) });
   api.route('/', feeRoutes({ auth, fees }));
   // Certificates are paid on the admin page (ADMIN_ORIGIN, else this origin); a paid order generates its request.
   const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: config.adminOrigin ?? '', payments: payments.service });

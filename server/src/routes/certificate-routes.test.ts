@@ -136,6 +136,19 @@ describe('the admin page /admin/certificate-request', () => {
     expect(await expired.text()).toContain(CERTIFICATE_MESSAGES.linkExpired);
   });
 
+  it('presses of Pay at once make one unpaid request', async () => {
+    const t = await newApp();
+    const token = await t.token('second@example.edu');
+    const { orders, pages } = withPayments(t);
+    const character = (await types(t, token)).find((type) => type._id === DEMO_CERTIFICATE_TYPES.character);
+    const params = payParams(character?.pay_url ?? '');
+    const presses = await Promise.all(Array.from({ length: 10 }, () => pages.request('/admin/certificate-request', form(params))));
+    expect(presses.map((press) => press.status)).toEqual(Array.from({ length: 10 }, () => 303));
+    expect(new Set(orders.map((order) => order.purpose.id)).size).toBe(1);
+    const unpaid = await t.db.kysely.selectFrom('certificate_requests').select('id').where('user_id', '=', t.userIds['DEMO002']!).where('type_id', '=', DEMO_CERTIFICATE_TYPES.character).execute();
+    expect(unpaid).toHaveLength(1);
+  });
+
   it('Pay creates an order for the fee the server knows and the request is generated once paid, once per order', async () => {
     const t = await newApp();
     const token = await t.token('second@example.edu');

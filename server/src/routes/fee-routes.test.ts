@@ -222,6 +222,18 @@ describe('fee routes', () => {
     expect(feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition).payment_status).toBe('unpaid');
     expect((await t.db.kysely.selectFrom('payment_rejections').select('reason').execute()).map((row) => row.reason)).toEqual(['bad signature']);
   });
+  it('ten presses of save at once store the receipt once; the others are told the image is taken', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const presigned = (await call(t, 'POST', '/api/upload-receipt', rohan, { contentType: 'image/png' })).body as unknown as UploadReceiptReply;
+    expect((await t.app.request(presigned.url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG })).status).toBe(200);
+    const body = { id: DEMO_FEES.rohanTransport, transaction_date: '2020-01-02', transaction_id: 'UTR777', url: presigned.url };
+    const statuses = (await Promise.all(Array.from({ length: 10 }, () => call(t, 'POST', '/api/save-receipt', rohan, body)))).map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9);
+    expect(((await t.getJson(`/api/uploaded-receipts/${DEMO_FEES.rohanTransport}`, rohan)) as ReceiptsReply).data).toHaveLength(1);
+  });
+
   it('a malformed reply to the callback or the checkout page is a 4xx or the failed return, never a 500', async () => {
     const t = await app();
     for (const body of ['null', '1', '[]', '"x"']) {

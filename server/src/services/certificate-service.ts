@@ -9,6 +9,7 @@ import { newObjectId } from '../lib/object-id';
 import { createCertificateRepository } from '../repositories/certificate-repository';
 import type { CertificateRequestRecord, CertificateTypeRecord } from '../repositories/certificate-repository';
 import type { UserRecord } from '../repositories/user-repository';
+import { createJobLocks, processOwner, withLease } from './periodic-jobs';
 import type { CertificateLinks } from './certificate-links';
 import { CERTIFICATE_PAY_DONE_PATH } from './certificate-links';
 
@@ -50,6 +51,7 @@ const rupees = (paise: number) => paise / 100;
  */
 export function createCertificateService({ db, links, clock, logger, adminBase, payments }: CertificateServiceDeps) {
   const certificates = createCertificateRepository(db);
+  const locks = createJobLocks(db, processOwner());
   // The request is generated inside the transaction that marks its order paid (exactly once).
   payments?.onPaid('certificate', (requestId, payment, trx) => recordPayment(trx, requestId, payment));
 
@@ -132,13 +134,22 @@ export function createCertificateService({ db, links, clock, logger, adminBase, 
     async startPayment(query: { type: string; student: string; e?: number | undefined; s?: string | undefined }): Promise<{ checkoutUrl: string } | { generated: true }> {
       const { type, student } = await checkPayLink(query);
       const now = clock.now();
-      let request = await certificates.findUnpaid(student.id, type.id);
-      if (request) await certificates.refreshUnpaid(request.id, type, now);
-      else {
-        const id = newObjectId(now);
-        await certificates.insertUnpaid({ id, userId: student.id, type, now });
-        request = await certificates.findRequest(id);
-      }
+      // Under one lease: presses at once each found no unpaid request and each made one (PostgreSQL).
+      const request = await withLease(
+        locks,
+        `certificate-request:${student.id}:${type.id}`,
+        async () => {
+          const unpaid = await certificates.findUnpaid(student.id, type.id);
+          if (unpaid) {
+            await certificates.refreshUnpaid(unpaid.id, type, now);
+            return unpaid;
+          }
+          const id = newObjectId(now);
+          await certificates.insertUnpaid({ id, userId: student.id, type, now });
+          return await certificates.findRequest(id);
+        },
+        () => new AppError('unavailable', 'The request could not be made.'),
+      );
       if (!request) throw new AppError('internal', 'The request could not be made.');
       if (type.feePaise === 0) {
         await recordPayment(db, request.id, { orderId: `free-${request.id}`, amountPaise: 0 });

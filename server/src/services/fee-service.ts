@@ -9,6 +9,8 @@ import { instituteDay } from '../lib/institute-day';
 import { newObjectId } from '../lib/object-id';
 import type { FeeRepository, ReceiptRecord, StudentFeeRecord } from '../repositories/fee-repository';
 import type { UserRecord } from '../repositories/user-repository';
+import type { JobLocks } from './periodic-jobs';
+import { withLease } from './periodic-jobs';
 import type { PaymentService } from './payment-service';
 import { UploadTooLargeError } from './upload-store';
 import type { UploadStore } from './upload-store';
@@ -32,6 +34,8 @@ export interface FeeServiceDeps {
   /** ADMIN_ORIGIN, or '' for this origin. */
   adminOrigin: string;
   instituteName?: string;
+  /** Leases across processes (job_locks): one receipt per uploaded image, whatever presses race. */
+  locks: JobLocks;
 }
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
@@ -43,7 +47,7 @@ function amountsOf(fee: StudentFeeRecord) {
 }
 
 /** My Fees (spec sections 2, 3, 4, 5, 7, 8): the list and its totals, payment methods, receipts, paying online, printing. */
-export function createFeeService({ fees, payments, store, clock, timeZone, secret, adminOrigin, instituteName = 'Institute Management System' }: FeeServiceDeps) {
+export function createFeeService({ fees, payments, store, clock, timeZone, secret, adminOrigin, instituteName = 'Institute Management System', locks }: FeeServiceDeps) {
   const keyMac = createHmac('sha256', secret).update('invigil-receipt-keys').digest();
   const macOf = (userId: string, nonce: string) => createHmac('sha256', keyMac).update(`${userId}\n${nonce}`).digest('hex').slice(0, 24);
   const isOwnReceiptKey = (userId: string, fileKey: string): boolean => {
@@ -168,20 +172,24 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
       if (checked.status === 'missing') throw new AppError('conflict', FEE_MESSAGES.receiptNotUploaded);
       if (checked.status === 'too_large') throw new AppError('payload_too_large', FEE_MESSAGES.receiptTooLarge);
       if (checked.status === 'wrong_type') throw new AppError('unprocessable', FEE_MESSAGES.receiptNotImage);
-      if (await fees.receiptImageTaken(fileKey)) throw new AppError('conflict', FEE_MESSAGES.receiptBadFile);
-      const record = {
-        id: newObjectId(now),
-        studentFeeId: fee.id,
-        studentId: user.id,
-        transactionDate: request.transaction_date,
-        transactionId: request.transaction_id,
-        chequeNumber: request.cheque_number,
-        comment: request.comment,
-        imageKey: fileKey,
-        createdAt: now,
-      };
-      await fees.insertReceipt(record);
-      return toReceipt({ ...record, status: 'pending', amountPaise: null }, now);
+      // The check and the insert under one lease: ten presses at once stored the image three times
+      // on PostgreSQL, and the institute could have confirmed each.
+      return withLease(locks, `receipt:${fileKey}`, async () => {
+        if (await fees.receiptImageTaken(fileKey)) throw new AppError('conflict', FEE_MESSAGES.receiptBadFile);
+        const record = {
+          id: newObjectId(now),
+          studentFeeId: fee.id,
+          studentId: user.id,
+          transactionDate: request.transaction_date,
+          transactionId: request.transaction_id,
+          chequeNumber: request.cheque_number,
+          comment: request.comment,
+          imageKey: fileKey,
+          createdAt: now,
+        };
+        await fees.insertReceipt(record);
+        return toReceipt({ ...record, status: 'pending', amountPaise: null }, now);
+      }, () => new AppError('conflict', FEE_MESSAGES.receiptBadFile));
     },
 
     /** POST /fee/{id}/pay-online: an order at the gateway for the fee's balance as the server computes it. */

@@ -47,10 +47,11 @@ describe('payment service', () => {
     const t = await makeApp();
     const { simulator } = paymentsOn(t);
     // The real gateway is a network call: the presses overlap while it answers.
-    const slowGateway = { ...simulator.gateway, createOrder: async (...args: Parameters<typeof simulator.gateway.createOrder>) => {
+    const slowCreate = async (...args: Parameters<typeof simulator.gateway.createOrder>) => {
       await new Promise((resolve) => setTimeout(resolve, 30));
       return simulator.gateway.createOrder(...args);
-    } };
+    };
+    const slowGateway = { ...simulator.gateway, createOrder: slowCreate };
     const service = createPaymentService({ db: t.db.kysely, gateway: slowGateway, clock: t.clock, logger: t.logger });
     const studentId = t.userIds['DEMO002'] as string;
     const press = () => service.createOrder({ studentId, purpose: { kind: 'fee', id: 'f1' }, amountPaise: 750_000, description: 'Tuition' });

@@ -8,7 +8,7 @@ import { newObjectId } from '../lib/object-id';
 import type { OrderRecord } from '../repositories/payment-repository';
 import { paymentRepository as repo } from '../repositories/payment-repository';
 import type { GatewayPayment, PaymentGateway } from './payment-gateway';
-import { createJobLocks, processOwner } from './periodic-jobs';
+import { createJobLocks, processOwner, withLease } from './periodic-jobs';
 import { checkoutSignature, signatureMatches, webhookSignature } from './payment-signatures';
 
 /** What an order pays for: a student fee (student_fees.id) or a certificate request of the certificates module. */
@@ -62,9 +62,6 @@ export const PAYMENT_MESSAGES = {
 
 /** An unpaid order is offered again (same order id) for this long instead of creating another one. */
 const OPEN_ORDER_REUSE_MS = 12 * 60 * 60 * 1000;
-/** How long one press of Pay holds its student's and purpose's lease at most (a crash frees it after). */
-const ORDER_LEASE_MS = 30_000;
-const ORDER_LEASE_POLL_MS = 50;
 /** Orders this old are no longer reconciled (Razorpay's orders expire; ours stop being offered after a day). */
 const RECONCILE_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -209,16 +206,7 @@ export function createPaymentService({ db, gateway, clock, logger }: PaymentServ
       // Two presses of Pay at once (two tabs, two processes) each found no open order and each made
       // one, and both could be paid. One lease per student and purpose, across processes (job_locks):
       // the second press waits, then is offered the first press's order.
-      const lease = `order:${input.studentId}:${input.purpose.kind}:${input.purpose.id}`;
-      for (let waitedMs = 0; !(await orderLocks.tryAcquire(lease, Date.now(), ORDER_LEASE_MS)); waitedMs += ORDER_LEASE_POLL_MS) {
-        if (waitedMs >= ORDER_LEASE_MS) throw new AppError('unavailable', PAYMENT_MESSAGES.gatewayUnavailable);
-        await new Promise((resolve) => setTimeout(resolve, ORDER_LEASE_POLL_MS));
-      }
-      try {
-        return await createOrderHeld(input);
-      } finally {
-        await orderLocks.release(lease);
-      }
+      return withLease(orderLocks, `order:${input.studentId}:${input.purpose.kind}:${input.purpose.id}`, () => createOrderHeld(input), () => new AppError('unavailable', PAYMENT_MESSAGES.gatewayUnavailable));
     },
 
     /** The student's own order (undefined for another student's or an unknown id). */

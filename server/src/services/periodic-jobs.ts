@@ -49,6 +49,29 @@ export function createJobLocks(db: Kysely<Database>, owner: string) {
   };
 }
 
+export type JobLocks = ReturnType<typeof createJobLocks>;
+
+/** How long a short lease (withLease) is held at most: a crashed holder frees it after this. */
+export const SHORT_LEASE_MS = 30_000;
+const SHORT_LEASE_POLL_MS = 50;
+
+/**
+ * Runs `work` while holding the lease `name` across every process (job_locks), waiting up to
+ * SHORT_LEASE_MS for another holder; throws `busy()` if it is still held then. For a check and an
+ * insert that must not interleave with the same pair in another request (two presses at once).
+ */
+export async function withLease<T>(locks: JobLocks, name: string, work: () => Promise<T>, busy: () => Error): Promise<T> {
+  for (let waitedMs = 0; !(await locks.tryAcquire(name, Date.now(), SHORT_LEASE_MS)); waitedMs += SHORT_LEASE_POLL_MS) {
+    if (waitedMs >= SHORT_LEASE_MS) throw busy();
+    await new Promise((resolve) => setTimeout(resolve, SHORT_LEASE_POLL_MS));
+  }
+  try {
+    return await work();
+  } finally {
+    await locks.release(name);
+  }
+}
+
 export interface PeriodicJob {
   name: string;
   /** How often the job runs across all processes together. */

@@ -426,6 +426,33 @@ describe('GET /api/test/in, POST /api/test/sync and /api/test/submit', () => {
     }
   });
 
+  it('a test that cannot be resumed takes its start again within a minute before any answer (a lost reply), and refuses it after', async () => {
+    const t = await newApp();
+    await t.db.kysely.updateTable('tests').set({ allow_resume: 0 }).where('id', '=', DEMO_TEST_IDS.mcq).execute();
+    const asha = await signedIn(t);
+    const first = await asha.start(DEMO_TEST_IDS.mcq);
+    expect(first.status).toBe(200);
+    const { deadline } = (await first.json()) as { deadline: number };
+    t.clock.advance(20_000);
+    const retry = await asha.start(DEMO_TEST_IDS.mcq);
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toMatchObject({ resumed: true, deadline });
+    // Once an answer is stored the page was running: coming back is a resume, refused.
+    await asha.post('/api/test/sync', { id: DEMO_TEST_IDS.mcq, updates: [update(1, 1, 'C')], qn: 1 });
+    const again = await asha.start(DEMO_TEST_IDS.mcq);
+    expect(again.status).toBe(403);
+    expect(((await again.json()) as { message: string }).message).toBe(TEST_MESSAGES.resumeNotAllowed);
+  });
+
+  it('a test that cannot be resumed refuses a second start after a minute, answers or not', async () => {
+    const t = await newApp();
+    await t.db.kysely.updateTable('tests').set({ allow_resume: 0 }).where('id', '=', DEMO_TEST_IDS.mcq).execute();
+    const asha = await signedIn(t);
+    expect((await asha.start(DEMO_TEST_IDS.mcq)).status).toBe(200);
+    t.clock.advance(61_000);
+    expect((await asha.start(DEMO_TEST_IDS.mcq)).status).toBe(403);
+  });
+
   it("records a browser's claim of PROCTOR_TERMINATE on a running attempt as the student's own submit", async () => {
     const t = await newApp();
     const asha = await signedIn(t);

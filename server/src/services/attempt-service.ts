@@ -46,6 +46,8 @@ export interface AttemptServiceDeps {
   uploads: Pick<UploadService, 'listsOf'>;
 }
 
+/** How long after a start the same start may come again on a test that cannot be resumed (isStartRetry). */
+const START_RETRY_WINDOW_MS = 60_000;
 const testNotFound = () => new AppError('not_found', TEST_MESSAGES.testNotFound);
 const notStarted = () => new AppError('forbidden', TEST_MESSAGES.notStarted);
 const notSubmitted = () => new AppError('forbidden', TEST_MESSAGES.notSubmitted);
@@ -217,6 +219,17 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     return { test, attempt: { ...attempt, submittedAt: attempt.submittedAt } };
   }
 
+  /**
+   * A start whose reply was lost (a network drop) is sent again by the page: on a test that cannot
+   * be resumed, it would have locked the student out of an attempt whose clock runs. Within
+   * START_RETRY_WINDOW_MS of the start, before any answer was stored, the same attempt is given
+   * back: the page could not have left and come back with anything in that time.
+   */
+  async function isStartRetry(attempt: AttemptRecord, now: number): Promise<boolean> {
+    if (now - attempt.startedAt > START_RETRY_WINDOW_MS) return false;
+    return (await attempts.maxRev(attempt.id)) === 0;
+  }
+
   return {
     /**
      * POST /test/start. An unfinished attempt is resumed as it is (clock kept, nothing charged
@@ -229,7 +242,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const devices = request.devices ?? [];
       if (existing?.submittedAt != null) return alreadySubmitted();
       if (existing) {
-        if (!test.allowResume) throw new AppError('forbidden', TEST_MESSAGES.resumeNotAllowed);
+        if (!test.allowResume && !(await isStartRetry(existing, now))) throw new AppError('forbidden', TEST_MESSAGES.resumeNotAllowed);
         if (devices.length > 0) await attempts.setDevices(existing.id, devices, now);
         return { test_id: test.id, room_no: roomNo(test.id), error: null, resumed: true, deadline: existing.deadlineMs, meritpoints: user.meritpoints };
       }

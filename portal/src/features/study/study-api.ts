@@ -8,7 +8,7 @@ import type {
 } from '@invigil/shared/api/study';
 import type { StudyType } from '@invigil/shared/api/study-messages';
 import { apiCall, getCall } from '../../lib/api-client';
-import { putFile } from '../uploads/upload-api';
+import { putFile, type UploadResume } from '../uploads/upload-api';
 
 const enc = encodeURIComponent;
 
@@ -44,8 +44,15 @@ export async function uploadAssignmentFile(
   itemId: string,
   file: { blob: Blob; name: string; contentType: string; stype: 'file' | 'snapshot' },
   onProgress: (fraction: number) => void,
+  resume: UploadResume = {},
 ): Promise<AssignmentChangeReply> {
-  const { signedURL, fileName } = await presignAssignment(itemId, file.contentType, file.name, file.stype);
-  await putFile(signedURL, file.blob, file.contentType, onProgress);
+  // As for answer files (uploadFile): a save whose reply was lost is only asked again.
+  let fileName = resume.uploadedAs;
+  if (fileName === undefined) {
+    const presigned = await presignAssignment(itemId, file.contentType, file.name, file.stype);
+    await putFile(presigned.signedURL, file.blob, file.contentType, onProgress);
+    fileName = presigned.fileName;
+    resume.onStored?.(fileName);
+  }
   return saveAssignmentUpload(itemId, fileName);
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import type { AssignmentChangeReply } from '@invigil/shared/api/study';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client';
+import type { UploadResume } from '../uploads/upload-api';
 import { StudyUploadQueue } from './study-upload-queue';
 
 const reply = (count: number): AssignmentChangeReply => ({ message: 'UPLOAD SUCCESSFULL', data: { iu: [], pu: [], eu: [], vu: [], au: [], count } });
@@ -54,5 +55,33 @@ describe('StudyUploadQueue', () => {
     expect(queue.pending.value.map((entry) => entry.refused)).toEqual(['The file is larger than 25 MB.']);
     await queue.remove(queue.pending.value[0]?.id ?? '');
     expect(queue.pending.value).toEqual([]);
+  });
+  it('a save whose reply was lost is only saved again after a reload: the file is sent once and listed once', async () => {
+    const db = `study-outbox-${Math.random()}`;
+    const stored: string[] = [];
+    const saved = new Set<string>();
+    let replyLost = true;
+    const upload = async (_itemId: string, entry: { blob: Blob }, _progress: unknown, resume: UploadResume = {}) => {
+      let name = resume.uploadedAs;
+      if (name === undefined) {
+        name = `file-${stored.length + 1}`;
+        stored.push(await entry.blob.text());
+        resume.onStored?.(name);
+      }
+      saved.add(name);
+      if (replyLost) throw new ApiError(CONNECTION_MESSAGE, null);
+      return reply(saved.size);
+    };
+    const first = new StudyUploadQueue('rohan', () => {}, upload, db);
+    await first.enqueue(file('page one'));
+    await first.retry();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    replyLost = false;
+    const second = new StudyUploadQueue('rohan', () => {}, upload, db);
+    await second.load();
+    await second.retry();
+    expect(stored).toEqual(['page one']);
+    expect([...saved]).toEqual(['file-1']);
+    expect(second.pending.value).toEqual([]);
   });
 });

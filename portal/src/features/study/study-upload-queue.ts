@@ -21,6 +21,8 @@ export interface WaitingFile {
   savedAt: number;
   /** Why the server refused it for good, else null (kept until the student removes it). */
   refused?: string | null;
+  /** Its bytes are already stored under this name (only the save's reply was lost): only save it. */
+  uploadedAs?: string;
 }
 
 interface OutboxSchema extends DBSchema {
@@ -85,7 +87,13 @@ export class StudyUploadQueue {
   private async tryAll(): Promise<void> {
     for (const file of this.pending.value.filter((item) => !item.refused)) {
       try {
-        const reply = await this.upload(file.itemId, file, () => {});
+        const stored = (fileName: string) => {
+          // Kept with the file: after a reload too, the retry only saves it.
+          const updated = { ...file, uploadedAs: fileName };
+          void this.open().then((db) => db.put('files', updated));
+          this.pending.value = this.pending.value.map((item) => (item.id === file.id ? updated : item));
+        };
+        const reply = await this.upload(file.itemId, file, () => {}, { uploadedAs: file.uploadedAs, onStored: stored });
         await this.remove(file.id);
         this.onUploaded(file.itemId, reply);
       } catch (error) {

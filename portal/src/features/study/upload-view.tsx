@@ -209,15 +209,17 @@ export function UploadView({ item, queue, onClose, onCount, onView }: {
     const id = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     setSending((list) => [...list, { id, name, percent: 0, error: null }]);
     const progress = (fraction: number) => setSending((list) => list.map((entry) => (entry.id === id ? { ...entry, percent: Math.round(fraction * 100) } : entry)));
+    // Set once the bytes are stored: if only the save's reply is lost, the queue just saves it.
+    let uploadedAs: string | undefined;
     try {
-      const reply = await uploadAssignmentFile(item._id, { blob, name, contentType, stype }, progress);
+      const reply = await uploadAssignmentFile(item._id, { blob, name, contentType, stype }, progress, { onStored: (fileName) => (uploadedAs = fileName) });
       changed(reply.data);
       setSending((list) => list.filter((entry) => entry.id !== id));
       showSnackbar(STUDY_MESSAGES.uploaded, { color: 'success' });
       return true;
     } catch (error) {
       if (queue && error instanceof ApiError && error.status === null && error.message === CONNECTION_MESSAGE) {
-        await queue.enqueue({ itemId: item._id, name, contentType, stype, blob });
+        await queue.enqueue({ itemId: item._id, name, contentType, stype, blob, ...(uploadedAs !== undefined ? { uploadedAs } : {}) });
         setSending((list) => list.filter((entry) => entry.id !== id));
         showSnackbar(STUDY_MESSAGES.waiting, { color: 'warning' });
         return true;

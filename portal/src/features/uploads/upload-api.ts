@@ -64,7 +64,18 @@ export function putFile(signedURL: string, file: Blob, contentType: string, onPr
   });
 }
 
-/** Presign, PUT, save: one file. */
+/** Where one file's upload stands, for a retry after a dropped connection. */
+export interface UploadResume {
+  /** The stored file's name once its bytes are on the server: a retry only saves it again. */
+  uploadedAs?: string | undefined;
+  /** Told the name as soon as the bytes are stored, before the save is asked. */
+  onStored?: (fileName: string) => void;
+}
+
+/**
+ * Presign, PUT, save: one file. A save whose reply was lost is retried with the same name (the
+ * server lists a name once); presigning and sending the bytes again would list the file twice.
+ */
 export async function uploadFile(
   testId: string,
   qn: number,
@@ -72,8 +83,14 @@ export async function uploadFile(
   file: Blob,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
+  resume: UploadResume = {},
 ): Promise<NewDataReply> {
-  const { fileName, signedURL } = await presignUpload(testId, qn, ext);
-  await putFile(signedURL, file, UPLOAD_TYPES[ext].contentType, onProgress, signal);
+  let fileName = resume.uploadedAs;
+  if (fileName === undefined) {
+    const presigned = await presignUpload(testId, qn, ext);
+    await putFile(presigned.signedURL, file, UPLOAD_TYPES[ext].contentType, onProgress, signal);
+    fileName = presigned.fileName;
+    resume.onStored?.(fileName);
+  }
   return savePresignedUpload(testId, qn, ext, fileName);
 }

@@ -55,7 +55,7 @@ export interface UploadDialogProps {
    * Without a connection, the files not sent yet go here (kept on the device, sent when the
    * connection is back) and the dialog closes. Without it, they stay in the preview for a retry.
    */
-  onKeepOffline?: (files: { qn: number; ext: UploadExtension; name: string; blob: Blob }[]) => Promise<void>;
+  onKeepOffline?: (files: { qn: number; ext: UploadExtension; name: string; blob: Blob; uploadedAs?: string }[]) => Promise<void>;
 }
 
 
@@ -166,15 +166,19 @@ export function UploadDialog({ open, onClose, title, testId, qn, kinds, onUpload
     const queue = [...files];
     setProgress({ done: 0, total: queue.length, fraction: 0 });
     for (const [index, file] of queue.entries()) {
+      // Set once the bytes are stored: if only the save's reply is lost, the retry just saves it.
+      let uploadedAs: string | undefined;
       try {
-        const reply = await uploadFile(testId, qn, file.ext, file.blob, (fraction) => setProgress({ done: index, total: queue.length, fraction }));
+        const reply = await uploadFile(testId, qn, file.ext, file.blob, (fraction) => setProgress({ done: index, total: queue.length, fraction }), undefined, {
+          onStored: (fileName) => (uploadedAs = fileName),
+        });
         onUploaded(reply);
         if (file.previewUrl) URL.revokeObjectURL(file.previewUrl);
         setFiles((current) => current.filter((item) => item.id !== file.id));
       } catch (cause) {
         const offline = cause instanceof ApiError && cause.status === null;
         if (offline && onKeepOffline) {
-          const rest = queue.slice(index).map(({ ext, name, blob }) => ({ qn, ext, name, blob }));
+          const rest = queue.slice(index).map(({ ext, name, blob }, offset) => ({ qn, ext, name, blob, ...(offset === 0 && uploadedAs !== undefined ? { uploadedAs } : {}) }));
           try {
             await onKeepOffline(rest);
             for (const kept of queue.slice(index)) if (kept.previewUrl) URL.revokeObjectURL(kept.previewUrl);

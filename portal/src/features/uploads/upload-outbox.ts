@@ -16,6 +16,8 @@ export interface OutboxFile {
   name: string;
   blob: Blob;
   savedAt: number;
+  /** Its bytes are already stored under this name (only the save's reply was lost): only save it. */
+  uploadedAs?: string;
 }
 
 interface OutboxSchema extends DBSchema {

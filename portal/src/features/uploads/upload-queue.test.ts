@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import type { NewDataReply } from '@invigil/shared/api/uploads';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CONNECTION_MESSAGE } from '../../lib/api-client';
+import type { UploadResume } from './upload-api';
 import { UploadOutbox } from './upload-outbox';
 import { UploadQueue } from './upload-queue';
 
@@ -33,6 +34,39 @@ describe('UploadQueue', () => {
     expect(sent).toEqual(['page one', 'page two']);
     expect(uploaded).toEqual([1, 1]);
     expect(second.pending.value).toEqual([]);
+    expect(await outbox.list('u:t1')).toEqual([]);
+  });
+
+  it('a save whose reply was lost is only saved again, after a reload too: the file is stored and listed once', async () => {
+    const outbox = await UploadOutbox.open(`outbox-${Math.random()}`);
+    const stored: string[] = [];
+    const listed = new Set<string>();
+    let replyLost = true;
+    const upload = async (_testId: string, qn: number, _ext: string, blob: Blob, _progress: unknown, _signal: unknown, resume: UploadResume = {}) => {
+      let name = resume.uploadedAs;
+      if (name === undefined) {
+        name = `file-${stored.length + 1}`;
+        stored.push(await blob.text());
+        resume.onStored?.(name);
+      }
+      listed.add(name);
+      if (replyLost) throw new ApiError(CONNECTION_MESSAGE, null);
+      return reply(qn);
+    };
+    const first = new UploadQueue(outbox, 'u:t1', () => {}, upload);
+    await first.enqueue([photo(1, 'page one')]);
+    await first.retry();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stored).toEqual(['page one']);
+
+    replyLost = false;
+    const uploaded: number[] = [];
+    const second = new UploadQueue(outbox, 'u:t1', (r) => uploaded.push(r.newData.qn), upload);
+    await second.load();
+    await second.retry();
+    expect(stored).toEqual(['page one']);
+    expect([...listed]).toEqual(['file-1']);
+    expect(uploaded).toEqual([1]);
     expect(await outbox.list('u:t1')).toEqual([]);
   });
 

@@ -59,7 +59,13 @@ export class UploadQueue {
   private async tryAll(): Promise<void> {
     for (const file of this.pending.value.filter((item) => item.refused === null)) {
       try {
-        const reply = await this.upload(file.testId, file.qn, file.ext, file.blob, () => {});
+        const stored = (fileName: string) => {
+          // Kept with the file: after a reload too, the retry only saves it.
+          const updated = { ...file, uploadedAs: fileName };
+          void this.outbox.add(updated);
+          this.pending.value = this.pending.value.map((item) => (item.id === file.id ? { ...updated, refused: item.refused } : item));
+        };
+        const reply = await this.upload(file.testId, file.qn, file.ext, file.blob, () => {}, undefined, { uploadedAs: file.uploadedAs, onStored: stored });
         await this.outbox.remove(file.id);
         this.pending.value = this.pending.value.filter((item) => item.id !== file.id);
         this.onUploaded(reply, file);

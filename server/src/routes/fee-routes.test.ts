@@ -82,8 +82,10 @@ describe('fee routes', () => {
     expect(listed.data[0]).toMatchObject({ transaction_date: '2020-01-02', comment: 'Paid by UPI', status: 'Waiting for processing!' });
     const image = await t.app.request(listed.data[0]?.url ?? '');
     expect(image.status).toBe(200);
-    // The same image cannot be saved twice.
+    // The same image cannot be saved twice, nor replaced through its link once saved.
     expect((await call(t, 'POST', '/api/save-receipt', rohan, { id: DEMO_FEES.rohanTransport, transaction_date: '2020-01-02', url: presigned.url })).status).toBe(409);
+    const replaced = await t.app.request(presigned.url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    expect(replaced.status).toBe(403);
 
     // The institute confirms it (npm run import): its amount is added once; confirming again changes nothing.
     const receiptId = listed.data[0]?._id ?? '';

@@ -147,6 +147,8 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
       const match = RECEIPT_KEY.exec(fileKey);
       const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
       if (!match || !store.verify('PUT', fileKey, query, clock.now(), type)) throw new AppError('forbidden', FEE_MESSAGES.receiptBadLink);
+      // A saved receipt's image is what the institute confirms: its link cannot replace it afterwards.
+      if (await fees.receiptImageTaken(fileKey)) throw new AppError('forbidden', FEE_MESSAGES.receiptBadLink);
       let written: { size: number; typeOk: boolean };
       try {
         written = await store.write(fileKey, match[3] as 'png' | 'jpg', body, RECEIPT_MAX_BYTES);

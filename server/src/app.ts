@@ -200,7 +200,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
   const study = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
   api.route('/', studyRoutes({ auth, study }));
-  const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret });
+  const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret, locks: createJobLocks(db.kysely, processOwner()) });
   api.route('/', queryRoutes({ auth, queries }));
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
   const liveHub = deps.liveHub ?? createInProcessHub({ logger });

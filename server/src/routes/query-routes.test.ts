@@ -229,6 +229,29 @@ describe('POST /query/{id}', () => {
   });
 });
 
+describe('a query or reply sent again (a lost reply, two presses)', () => {
+  it('ten identical submissions at once make one query; the same text two minutes later is a new one', async () => {
+    const t = await newApp();
+    const rohan = await student(t, 'second@example.edu');
+    const replies = await Promise.all(Array.from({ length: 10 }, () => rohan.post('/api/submit-query', submission())));
+    const ids = new Set(await Promise.all(replies.map(async (reply) => querySavedReplySchema.parse(await reply.json()).data._id)));
+    expect(ids.size).toBe(1);
+    t.clock.advance(2 * 60_000 + 1);
+    const later = querySavedReplySchema.parse(await (await rohan.post('/api/submit-query', submission())).json()).data;
+    expect(ids.has(later._id)).toBe(false);
+  });
+
+  it('five identical replies at once add one; a different reply is added', async () => {
+    const t = await newApp();
+    const asha = await student(t, 'student@example.edu');
+    const before = (await asha.record(DEMO_QUERIES.ashaOpen)).engagements.length;
+    await Promise.all(Array.from({ length: 5 }, () => asha.post(`/api/query/${DEMO_QUERIES.ashaOpen}`, { content: 'It happens on every page.' })));
+    expect((await asha.record(DEMO_QUERIES.ashaOpen)).engagements).toHaveLength(before + 1);
+    await asha.post(`/api/query/${DEMO_QUERIES.ashaOpen}`, { content: 'And on the first page too.' });
+    expect((await asha.record(DEMO_QUERIES.ashaOpen)).engagements).toHaveLength(before + 2);
+  });
+});
+
 describe('the institute\'s actions through the import', () => {
   const run = (t: TestApp, input: unknown) => importData(t.db.kysely, parseImportFile(input), t.clock, t.logger);
   async function issuesOf(t: TestApp, input: unknown): Promise<string[]> {

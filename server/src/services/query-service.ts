@@ -16,6 +16,8 @@ import type { Clock } from '../lib/clock';
 import { newObjectId } from '../lib/object-id';
 import type { EngagementRow, QueryRepository, QueryRow } from '../repositories/query-repository';
 import type { UserRecord } from '../repositories/user-repository';
+import type { JobLocks } from './periodic-jobs';
+import { withLease } from './periodic-jobs';
 import { UploadTooLargeError } from './upload-store';
 import type { UploadStore } from './upload-store';
 
@@ -33,6 +35,8 @@ export interface QueryServiceDeps {
   clock: Clock;
   /** Keys the HMAC of attachment file names. */
   secret: string;
+  /** Leases across processes (job_locks): one query or reply per press, whatever races. */
+  locks: JobLocks;
 }
 
 /** A record's attachment as the browser opens it: a signed URL for a stored file, else the link. */
@@ -42,7 +46,11 @@ export function attachmentLink(store: UploadStore, attachment: string | null, no
 }
 
 /** Support queries: types, subjects, asking, the thread and replies (spec sections 2-5, 7, 8). */
-export function createQueryService({ queries, store, clock, secret }: QueryServiceDeps) {
+/** A query or reply repeated word for word within this time is one press sent again (decision 0049). */
+const REPEAT_WINDOW_MS = 2 * 60_000;
+const busy = () => new AppError('unavailable', 'Your last query is still being saved. Try again in a moment.');
+
+export function createQueryService({ queries, store, clock, secret, locks }: QueryServiceDeps) {
   const keyMac = createHmac('sha256', secret).update('invigil-query-attachment-keys').digest();
   const macOf = (userId: string, nonce: string) => createHmac('sha256', keyMac).update(`${userId}\n${nonce}`).digest('hex').slice(0, 24);
 
@@ -157,23 +165,37 @@ export function createQueryService({ queries, store, clock, secret }: QueryServi
       }
       const attachment = await storedAttachment(user.id, submission.attachment);
       const now = clock.now();
-      const id = newObjectId(now);
-      await queries.insertQuery({
-        id,
-        user_id: user.id,
-        query_type_id: submission.query_type_id,
-        query_type_name: names.typeName,
-        query_sub_type_id: submission.query_sub_type_id,
-        query_sub_type_name: names.subTypeName,
-        subject_id: subject?.id ?? null,
-        subject_name: subject?.name ?? null,
-        query: submission.query,
-        attachment,
-        status: 'open',
-        created_at: now,
-        closed_at: null,
-      });
-      return record(user.id, id);
+      // The same query sent again within REPEAT_WINDOW_MS is the same press: its reply was lost
+      // (the page keeps the form and the student presses again) or it was pressed twice at once.
+      return withLease(locks, `query-submit:${user.id}`, async () => {
+        const repeated = (await queries.listOf(user.id)).find(
+          (row) =>
+            now - Number(row.created_at) <= REPEAT_WINDOW_MS &&
+            row.query_type_id === submission.query_type_id &&
+            row.query_sub_type_id === submission.query_sub_type_id &&
+            row.subject_id === (subject?.id ?? null) &&
+            row.query === submission.query &&
+            row.attachment === attachment,
+        );
+        if (repeated) return record(user.id, repeated.id);
+        const id = newObjectId(now);
+        await queries.insertQuery({
+          id,
+          user_id: user.id,
+          query_type_id: submission.query_type_id,
+          query_type_name: names.typeName,
+          query_sub_type_id: submission.query_sub_type_id,
+          query_sub_type_name: names.subTypeName,
+          subject_id: subject?.id ?? null,
+          subject_name: subject?.name ?? null,
+          query: submission.query,
+          attachment,
+          status: 'open',
+          created_at: now,
+          closed_at: null,
+        });
+        return record(user.id, id);
+      }, busy);
     },
 
     /** GET /queries: the student's queries, newest first. */
@@ -194,17 +216,24 @@ export function createQueryService({ queries, store, clock, secret }: QueryServi
       if (existing.status !== 'open') throw new AppError('conflict', QUERY_MESSAGES.closed);
       const attachment = await storedAttachment(user.id, request.attachment);
       const now = clock.now();
-      const added = await queries.addStudentReply(user.id, {
-        id: newObjectId(now),
-        query_id: id,
-        author: 'student',
-        post_by_name: user.name,
-        content: request.content,
-        attachment,
-        created_at: now,
-      });
-      if (!added) throw new AppError('conflict', QUERY_MESSAGES.closed);
-      return record(user.id, id);
+      // As for a new query: the same reply again within REPEAT_WINDOW_MS is the same press.
+      return withLease(locks, `query-reply:${user.id}:${id}`, async () => {
+        const repeated = (await queries.engagementsOf(id)).some(
+          (row) => row.author === 'student' && now - Number(row.created_at) <= REPEAT_WINDOW_MS && row.content === request.content && row.attachment === attachment,
+        );
+        if (repeated) return record(user.id, id);
+        const added = await queries.addStudentReply(user.id, {
+          id: newObjectId(now),
+          query_id: id,
+          author: 'student',
+          post_by_name: user.name,
+          content: request.content,
+          attachment,
+          created_at: now,
+        });
+        if (!added) throw new AppError('conflict', QUERY_MESSAGES.closed);
+        return record(user.id, id);
+      }, busy);
     },
   };
 }

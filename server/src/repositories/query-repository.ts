@@ -101,6 +101,13 @@ export function createQueryRepository(db: Kysely<Database>) {
       return row ?? null;
     },
 
+    /** Whether a query or a reply already carries this stored attachment. */
+    async attachmentUsed(attachment: string): Promise<boolean> {
+      const inQuery = await db.selectFrom('queries').select('id').where('attachment', '=', attachment).executeTakeFirst();
+      if (inQuery) return true;
+      return (await db.selectFrom('query_engagements').select('id').where('attachment', '=', attachment).executeTakeFirst()) !== undefined;
+    },
+
     /** A query's thread, oldest first. */
     async engagementsOf(queryId: string): Promise<EngagementRow[]> {
       return db.selectFrom('query_engagements').selectAll().where('query_id', '=', queryId).orderBy('created_at').orderBy('id').execute();

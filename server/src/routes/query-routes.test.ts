@@ -241,6 +241,17 @@ describe('a query or reply sent again (a lost reply, two presses)', () => {
     expect(ids.has(later._id)).toBe(false);
   });
 
+  it("a query's attachment cannot be replaced through its upload link once the query is sent", async () => {
+    const t = await newApp();
+    const rohan = await student(t, 'second@example.edu');
+    const { url } = queryAttachmentUrlReplySchema.parse(await (await rohan.post('/api/queries-attachment-url', { contentType: 'image/png' })).json());
+    const put = () => t.app.request(url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    expect((await put()).status).toBe(200);
+    expect((await put()).status).toBe(200);
+    expect((await rohan.post('/api/submit-query', submission({ attachment: withoutQueryString(url) }))).status).toBe(201);
+    await expectRefused(await put(), 403, QUERY_MESSAGES.attachmentBadLink);
+  });
+
   it('five identical replies at once add one; a different reply is added', async () => {
     const t = await newApp();
     const asha = await student(t, 'student@example.edu');

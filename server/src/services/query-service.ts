@@ -140,6 +140,8 @@ export function createQueryService({ queries, store, clock, secret, locks }: Que
       const match = ATTACHMENT_KEY.exec(fileKey);
       const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
       if (!match || !store.verify('PUT', fileKey, query, clock.now(), type)) throw new AppError('forbidden', QUERY_MESSAGES.attachmentBadLink);
+      // Once a query or reply carries it, its link cannot replace what the institute reads.
+      if (await queries.attachmentUsed(`${STORED_ATTACHMENT_PREFIX}${fileKey}`)) throw new AppError('forbidden', QUERY_MESSAGES.attachmentBadLink);
       let written: { size: number; typeOk: boolean };
       try {
         written = await store.write(fileKey, match[3] as 'pdf' | 'png' | 'jpg', body, QUERY_ATTACHMENT_MAX_BYTES);

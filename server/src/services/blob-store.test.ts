@@ -31,9 +31,13 @@ describe('the embedded blob store', () => {
     expect(readdirSync(join(dir, 'receipts'))).toEqual(['r1.jpg']);
   });
 
-  it('refuses a body over the limit and leaves nothing behind', async () => {
+  it('refuses a body over the limit and leaves nothing behind, however soon it is refused', async () => {
     const { dir, blobs } = store();
-    await expect(blobs.write('receipts/big.jpg', bytes('x'.repeat(50)), { maxBytes: 10, contentType: 'image/jpeg', accept: anyType })).rejects.toBeInstanceOf(BlobTooLargeError);
+    // Refused on its first chunk, sometimes before the temporary file is even open (seen once in a
+    // full run on a loaded machine: the file was opened after it was removed). Thirty times over.
+    for (let i = 0; i < 30; i++) {
+      await expect(blobs.write('receipts/big.jpg', bytes('x'.repeat(50)), { maxBytes: 10, contentType: 'image/jpeg', accept: anyType })).rejects.toBeInstanceOf(BlobTooLargeError);
+    }
     expect(readdirSync(join(dir, 'receipts'))).toEqual([]);
   });
 });

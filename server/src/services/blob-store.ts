@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
+import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import {
   CreateBucketCommand,
@@ -99,6 +100,7 @@ export function createEmbeddedBlobStore(blobDir: string): BlobStore {
       const temporary = `${target}.part-${process.pid}-${randomBytes(8).toString('hex')}`;
       let size = 0;
       let head = Buffer.alloc(0);
+      const out = createWriteStream(temporary, { flags: 'wx' });
       try {
         // pipeline: an error of the file stream (or of the body) rejects here, never goes unhandled.
         await pipeline(
@@ -111,9 +113,12 @@ export function createEmbeddedBlobStore(blobDir: string): BlobStore {
               yield chunk;
             }
           },
-          createWriteStream(temporary, { flags: 'wx' }),
+          out,
         );
       } catch (error) {
+        // A body refused at once can reject before the file was even opened: wait for the stream
+        // to close, or the file it opens afterwards would be left behind.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(temporary, { force: true });
         throw error;
       }

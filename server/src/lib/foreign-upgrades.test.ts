@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
@@ -17,7 +18,7 @@ async function startServer() {
   // A WebSocket route that refuses, as /api/live does without a token.
   app.get('/live', (c) => c.json({ message: 'Sign in first.' }, 401));
   const server = createAdaptorServer({ fetch: app.fetch, websocket: { server: new WebSocketServer({ noServer: true }) } });
-  answerForeignUpgrades(server as never);
+  answerForeignUpgrades(server as Server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   servers.push(server);
   return (server.address() as AddressInfo).port;

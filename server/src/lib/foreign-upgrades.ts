@@ -1,4 +1,5 @@
 import { ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 const BODY_UNSUPPORTED = JSON.stringify({ message: 'Upgrade is only supported for the WebSocket of /api/live.' });
@@ -32,11 +33,13 @@ export function answerForeignUpgrades(server: Server): void {
     }
     // A GET or HEAD has no body: end its stream, and answer it through the usual 'request' path.
     request.push(null);
+    // An upgrade's socket is the connection's net.Socket, typed as a Duplex by the event.
+    const connection = socket as Socket;
     const response = new ServerResponse(request);
     response.shouldKeepAlive = false;
-    response.assignSocket(socket as never);
+    response.assignSocket(connection);
     response.once('finish', () => {
-      response.detachSocket(socket as never);
+      response.detachSocket(connection);
       socket.end();
     });
     server.emit('request', request, response);

@@ -274,10 +274,14 @@ const fail = (what, reply) => {
 };
 // CPU time of the server process (Linux /proc) and of this client, to tell their shares apart.
 // CPU time (Linux /proc) of the server processes, of nginx (master and workers) and of this client.
+// 'withEnded' adds the CPU of the process's ended children it has reaped (cutime, cstime): a
+// PostgreSQL backend that closes during the exam (the pool drops idle connections after 10 s)
+// leaves its CPU there, in the postmaster's figures, and nowhere else.
 const cpuSecondsOf = (pid, which) => {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     const [user, system] = [Number(fields[11]) / 100, Number(fields[12]) / 100]; // utime, stime in clock ticks (USER_HZ = 100)
+    if (which === 'withEnded') return user + system + (Number(fields[13]) + Number(fields[14])) / 100;
     return which === 'system' ? system : user + system;
   } catch {
     return 0;
@@ -307,7 +311,7 @@ const serverCpuSeconds = (which = 'all') => cpuOf(serverPids, which);
 const serverSystemAtStart = serverCpuSeconds('system');
 const serverCpuAtStart = serverCpuSeconds();
 const nginxCpuAtStart = cpuOf(nginxPids());
-const databaseCpuAtStart = new Map(databasePids().map((pid) => [pid, cpuSecondsOf(pid)]));
+const databaseCpuAtStart = new Map(databasePids().map((pid) => [pid, cpuSecondsOf(pid, 'withEnded')]));
 const clientCpuAtStart = process.cpuUsage();
 // The event-loop delay counts from here (bench/loop-delay.mjs).
 for (const pid of serverPids) process.kill(pid, 'SIGUSR2');
@@ -380,8 +384,8 @@ const examSeconds = (performance.now() - examStart) / 1000;
 const serverCpu = serverCpuSeconds() - serverCpuAtStart;
 const serverSystem = serverCpuSeconds('system') - serverSystemAtStart;
 const nginxCpu = cpuOf(nginxPids()) - nginxCpuAtStart;
-// Per process: a backend that ended during the exam is not counted, so this figure is a floor.
-const databaseCpu = databasePids().reduce((sum, pid) => sum + cpuSecondsOf(pid) - (databaseCpuAtStart.get(pid) ?? 0), 0);
+// Per process, and the backends that ended during the exam through the postmaster's reaped children.
+const databaseCpu = databasePids().reduce((sum, pid) => sum + cpuSecondsOf(pid, 'withEnded') - (databaseCpuAtStart.get(pid) ?? 0), 0);
 const clientCpuUsage = process.cpuUsage(clientCpuAtStart);
 const clientCpu = (clientCpuUsage.user + clientCpuUsage.system) / 1e6;
 const requests = stats.start.length + stats.in.length + stats.paper.length + stats.sync.length + stats.ping.length;

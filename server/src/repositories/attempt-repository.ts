@@ -210,9 +210,22 @@ const findQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) 
   db.selectFrom('attempts').select(ATTEMPT_COLUMNS).where('user_id', '=', p.userId).where('test_id', '=', p.testId),
 );
 
-/** Takes the attempt's row lock for the rest of the transaction (PostgreSQL). */
-const lockQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
-  db.selectFrom('attempts').select('id').where('user_id', '=', p.userId).where('test_id', '=', p.testId).forUpdate(),
+/**
+ * syncTargetQuery's read on PostgreSQL, taking the attempt's row lock for the rest of the
+ * transaction in the same statement (a lock and then a read were two round trips on every sync
+ * with answers). No row when the test is not visible or not started.
+ */
+const lockedSyncTargetQuery = preparedQuery(['userId', 'testId'], (db: Kysely<Database>, p) =>
+  db
+    .selectFrom('attempts')
+    .innerJoin('tests', 'tests.id', 'attempts.test_id')
+    .select(['tests.id as t_id', 'tests.noq as t_noq', 'tests.version as t_version', 'tests.partwise_timing as t_partwise_timing'])
+    .select(ATTEMPT_COLUMNS_ALIASED)
+    .select((eb) => eb.selectFrom('answers').select((inner) => inner.fn.max('answers.rev').as('rev')).whereRef('answers.attempt_id', '=', 'attempts.id').as('max_rev'))
+    .where('attempts.user_id', '=', p.userId)
+    .where('attempts.test_id', '=', p.testId)
+    .where((eb) => visibleToUser(eb, p.userId))
+    .forUpdate(['attempts']),
 );
 
 const answersOfQuery = preparedQuery(['attemptId'], (db: Kysely<Database>, p) =>
@@ -317,6 +330,14 @@ export interface SyncTarget {
   maxRev: number;
 }
 
+function toSyncTarget(row: AliasedAttemptRow & { t_id: string; t_noq: number; t_version: number; t_partwise_timing: number; max_rev: number | string | null }): SyncTarget {
+  return {
+    test: { id: row.t_id, noq: Number(row.t_noq), version: Number(row.t_version), partwiseTiming: Number(row.t_partwise_timing) === 1 },
+    attempt: aliasedAttempt(row),
+    maxRev: Number(row.max_rev ?? 0),
+  };
+}
+
 export function createAttemptRepository(db: Kysely<Database>) {
   return {
     async find(userId: string, testId: string): Promise<AttemptRecord | undefined> {
@@ -336,18 +357,17 @@ export function createAttemptRepository(db: Kysely<Database>) {
      */
     async syncTarget(userId: string, testId: string): Promise<SyncTarget | undefined> {
       const row = (await syncTargetQuery(db, { userId, testId })).rows[0];
-      return (
-        row && {
-          test: { id: row.t_id, noq: Number(row.t_noq), version: Number(row.t_version), partwiseTiming: Number(row.t_partwise_timing) === 1 },
-          attempt: aliasedAttempt(row),
-          maxRev: Number(row.max_rev ?? 0),
-        }
-      );
+      return row && toSyncTarget(row);
     },
 
-    /** PostgreSQL: locks the student's attempt row (if any) until the transaction ends. */
-    async lock(userId: string, testId: string): Promise<void> {
-      await lockQuery(db, { userId, testId });
+    /**
+     * PostgreSQL, inside a transaction: `syncTarget` for a started attempt, its row locked until
+     * the transaction ends; undefined when the test is not visible or not started.
+     */
+    async lockedSyncTarget(userId: string, testId: string): Promise<(SyncTarget & { attempt: AttemptRecord }) | undefined> {
+      const row = (await lockedSyncTargetQuery(db, { userId, testId })).rows[0];
+      const target = row && toSyncTarget(row);
+      return target?.attempt ? { ...target, attempt: target.attempt } : undefined;
     },
 
     async findById(id: string): Promise<AttemptRecord | undefined> {
@@ -367,9 +387,12 @@ export function createAttemptRepository(db: Kysely<Database>) {
     },
 
     /** Inserts unless the student already has an attempt at this test; true if inserted. */
-    async insertIfAbsent(attempt: NewAttempt): Promise<boolean> {
+    /** The attempt as stored, or undefined when the student already had one (two starts at once). */
+    async insertIfAbsent(attempt: NewAttempt): Promise<AttemptRecord | undefined> {
       const result = await insertAttemptQuery(db, { ...attempt, devices: JSON.stringify(attempt.devices) });
-      return Number(result.numAffectedRows ?? 0) > 0;
+      if (Number(result.numAffectedRows ?? 0) === 0) return undefined;
+      // The columns insertAttemptQuery fixes, as toAttemptRecord would read them back.
+      return { ...attempt, devices: [...attempt.devices], extensions: [], submittedAt: null, submitReason: null, late: false, lastQn: 1, remark: null, updatedAt: attempt.startedAt, pausedAt: null };
     },
 
     async setDevices(id: string, devices: readonly Device[], now: number): Promise<void> {

@@ -144,14 +144,16 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
     },
 
     /** Takes `cost` merit points if the user has that many; false (nothing taken) otherwise. */
-    async deductMeritPoints(id: string, cost: number): Promise<boolean> {
-      const result = await db
+    /** Takes `cost` merit points if the student has them: the balance after, else undefined. */
+    async deductMeritPoints(id: string, cost: number): Promise<number | undefined> {
+      const row = await db
         .updateTable('users')
         .set((eb) => ({ meritpoints: eb('meritpoints', '-', cost) }))
         .where('id', '=', id)
         .where('meritpoints', '>=', cost)
+        .returning('meritpoints')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return row === undefined ? undefined : Number(row.meritpoints);
     },
 
     async meritPointsOf(id: string): Promise<number> {

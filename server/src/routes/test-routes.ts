@@ -74,10 +74,9 @@ export function testRoutes({ auth, tests }: TestRoutesDeps) {
   // With `enter`, the reply also carries the attempt as GET /test/in?embed=0 would (decision 0044).
   routes.post('/test/start', signedIn, validateJson(startRequestSchema), async (c) => {
     const [user, body] = [c.get('user'), c.get('body')];
-    const started = await attempts.start(user, body);
-    if (!body.enter || !('test_id' in started)) return c.json(started satisfies StartResponse);
-    const entered = await attempts.enter(user, body.id, false, { justStarted: !started.resumed });
-    return c.json(('type' in entered ? started : { ...started, entered }) satisfies StartResponse);
+    if (!body.enter) return c.json((await attempts.start(user, body)) satisfies StartResponse);
+    const { started, entered } = await attempts.startAndEnter(user, body);
+    return c.json((!entered || 'type' in entered ? started : { ...started, entered }) satisfies StartResponse);
   });
 
   // ?embed=0 leaves the paper out of testData: the portal takes it from paper.url (cached, ETag).

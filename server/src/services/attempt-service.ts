@@ -200,16 +200,24 @@ export function createAttemptService(deps: AttemptServiceDeps) {
   /**
    * The test (404 unless visible), the student's attempt (403 unless started) and its highest
    * stored rev, read inside a transaction that then owns the attempt: on PostgreSQL the row is
-   * locked first (SELECT ... FOR UPDATE), so a sync, a submit and the sweeper never interleave;
-   * SQLite runs one transaction at a time anyway. One read besides the lock.
+   * locked by the read itself (SELECT ... FOR UPDATE), so a sync, a submit and the sweeper never
+   * interleave; SQLite runs one transaction at a time anyway. One read when started.
    */
   async function lockedTarget(repo: AttemptRepository, userId: string, testId: string): Promise<SyncTarget & { attempt: AttemptRecord }> {
-    if (dbKind === 'postgres') await repo.lock(userId, testId);
+    if (dbKind === 'postgres') {
+      const locked = await repo.lockedSyncTarget(userId, testId);
+      if (locked) return locked;
+    }
+    // SQLite; or, on PostgreSQL, which error: the test is not visible (404) or not started (403).
     const target = await repo.syncTarget(userId, testId);
     if (!target) throw testNotFound();
     const { attempt } = target;
     if (!attempt) throw notStarted();
-    return { ...target, attempt };
+    if (dbKind !== 'postgres') return { ...target, attempt };
+    // Started between the two reads: lock it now.
+    const locked = await repo.lockedSyncTarget(userId, testId);
+    if (!locked) throw notStarted();
+    return locked;
   }
 
   async function submittedAttempt(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord & { submittedAt: number } }> {
@@ -230,6 +238,92 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     return (await attempts.maxRev(attempt.id)) === 0;
   }
 
+  /**
+   * What GET /test/in gives for an unsubmitted attempt. An attempt this very start created has no
+   * answers or uploads yet: two reads fewer in the exam's opening seconds (issue 14).
+   */
+  async function enteredReply(test: TestRecord, attempt: AttemptRecord, embedPaper: boolean, justStarted: boolean): Promise<TestInReply> {
+    const now = clock.now();
+    const [paper, answers, files] = await Promise.all([
+      paperOf(test),
+      justStarted ? [] : attempts.answersOf(attempt.id),
+      justStarted ? { byQuestion: new Map(), overall: { iu: [], pu: [] } } : uploads.listsOf(attempt.id, now),
+    ]);
+    const ackedRev = maxRevOf(answers);
+    const status = testStatus(test, attempt, now, graceMs);
+    return {
+      ...(embedPaper ? { testData: testData(paper.paper, status) } : {}),
+      test: { _id: test.id, ...status },
+      userData: userData(attempt, answers, null, ackedRev, now, files),
+      instructions: test.instruction,
+      testConfig: test.config,
+      paper: { version: paper.version, url: paperUrl(test.id, paper.version), sealed_url: sealedPaperUrl(test.id, paper.version), key: paper.sealKey },
+    };
+  }
+
+  /** The start (see `start`), with the test and the attempt it created, if it created one. */
+  async function beginAttempt(user: UserRecord, request: StartRequest): Promise<{ reply: StartReply | AlreadySubmittedReply; test?: TestRecord; created?: AttemptRecord }> {
+    const now = clock.now();
+    const { test, attempt: existing } = await visibleTest(user, request.id);
+    const devices = request.devices ?? [];
+    if (existing?.submittedAt != null) return { reply: alreadySubmitted() };
+    if (existing) {
+      if (!test.allowResume && !(await isStartRetry(existing, now))) throw new AppError('forbidden', TEST_MESSAGES.resumeNotAllowed);
+      if (devices.length > 0) await attempts.setDevices(existing.id, devices, now);
+      return { reply: { test_id: test.id, room_no: roomNo(test.id), error: null, resumed: true, deadline: existing.deadlineMs, meritpoints: user.meritpoints } };
+    }
+
+    if (test.activationAt !== null && now < test.activationAt) throw new AppError('forbidden', TEST_MESSAGES.notOpenYet);
+    if (test.endsAt !== null && now >= test.endsAt) throw new AppError('forbidden', TEST_MESSAGES.ended);
+    if (test.accessCodeHash !== null) {
+      const code = request.access_code?.trim() ?? '';
+      if (code === '') {
+        throw new AppError('unprocessable', TEST_MESSAGES.accessCodeRequired, { issues: [{ path: 'access_code', message: TEST_MESSAGES.accessCodeRequired }] });
+      }
+      if (!(await verifyPassword(code, test.accessCodeHash))) {
+        throw new AppError('unprocessable', TEST_MESSAGES.accessCodeWrong, { issues: [{ path: 'access_code', message: TEST_MESSAGES.accessCodeWrong }] });
+      }
+    }
+
+    try {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const repo = createAttemptRepository(trx);
+        const deadlineMs = examDeadlineMs(now, test.durationSeconds / 60);
+        const created = await repo.insertIfAbsent({
+          id: newObjectId(now),
+          userId: user.id,
+          testId: test.id,
+          testVersion: test.version,
+          startedAt: now,
+          deadlineMs,
+          devices,
+          mpCharged: test.mpCost,
+        });
+        const userRepo = createUserRepository(trx, logger);
+        if (!created) {
+          // Two starts at once: the other one created it.
+          const other = await repo.find(user.id, test.id);
+          return { resumed: true, deadline: other?.deadlineMs ?? deadlineMs, meritpoints: await userRepo.meritPointsOf(user.id), created: undefined };
+        }
+        // A free test changes no balance: the one read with the sign-in check of this request.
+        const balance = test.mpCost > 0 ? await userRepo.deductMeritPoints(user.id, test.mpCost) : user.meritpoints;
+        if (balance === undefined) {
+          const have = await userRepo.meritPointsOf(user.id);
+          throw new AppError('forbidden', TEST_MESSAGES.notEnoughMeritPoints(test.mpCost, have));
+        }
+        return { resumed: false, deadline: deadlineMs, meritpoints: balance, created };
+      });
+      // Warm the paper (parse and compress) while the portal waits the 0.5 s before /test/in.
+      void papers.get(test.id, test.version).then((paper) => paper?.encoded()).catch(() => {});
+      const { created, ...reply } = outcome;
+      return { reply: { test_id: test.id, room_no: roomNo(test.id), error: null, ...reply }, test, ...(created ? { created } : {}) };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      logger.error(`Could not start test ${test.id} for user ${user.id}:`, error);
+      throw new AppError('internal', TEST_MESSAGES.startFailed);
+    }
+  }
+
   return {
     /**
      * POST /test/start. An unfinished attempt is resumed as it is (clock kept, nothing charged
@@ -237,62 +331,19 @@ export function createAttemptService(deps: AttemptServiceDeps) {
      * enough merit points; it is created, and mp_cost taken, in one transaction.
      */
     async start(user: UserRecord, request: StartRequest): Promise<StartReply | AlreadySubmittedReply> {
-      const now = clock.now();
-      const { test, attempt: existing } = await visibleTest(user, request.id);
-      const devices = request.devices ?? [];
-      if (existing?.submittedAt != null) return alreadySubmitted();
-      if (existing) {
-        if (!test.allowResume && !(await isStartRetry(existing, now))) throw new AppError('forbidden', TEST_MESSAGES.resumeNotAllowed);
-        if (devices.length > 0) await attempts.setDevices(existing.id, devices, now);
-        return { test_id: test.id, room_no: roomNo(test.id), error: null, resumed: true, deadline: existing.deadlineMs, meritpoints: user.meritpoints };
-      }
+      return (await beginAttempt(user, request)).reply;
+    },
 
-      if (test.activationAt !== null && now < test.activationAt) throw new AppError('forbidden', TEST_MESSAGES.notOpenYet);
-      if (test.endsAt !== null && now >= test.endsAt) throw new AppError('forbidden', TEST_MESSAGES.ended);
-      if (test.accessCodeHash !== null) {
-        const code = request.access_code?.trim() ?? '';
-        if (code === '') {
-          throw new AppError('unprocessable', TEST_MESSAGES.accessCodeRequired, { issues: [{ path: 'access_code', message: TEST_MESSAGES.accessCodeRequired }] });
-        }
-        if (!(await verifyPassword(code, test.accessCodeHash))) {
-          throw new AppError('unprocessable', TEST_MESSAGES.accessCodeWrong, { issues: [{ path: 'access_code', message: TEST_MESSAGES.accessCodeWrong }] });
-        }
-      }
-
-      try {
-        const outcome = await db.transaction().execute(async (trx) => {
-          const repo = createAttemptRepository(trx);
-          const deadlineMs = examDeadlineMs(now, test.durationSeconds / 60);
-          const inserted = await repo.insertIfAbsent({
-            id: newObjectId(now),
-            userId: user.id,
-            testId: test.id,
-            testVersion: test.version,
-            startedAt: now,
-            deadlineMs,
-            devices,
-            mpCharged: test.mpCost,
-          });
-          const userRepo = createUserRepository(trx, logger);
-          if (!inserted) {
-            // Two starts at once: the other one created it.
-            const other = await repo.find(user.id, test.id);
-            return { resumed: true, deadline: other?.deadlineMs ?? deadlineMs, meritpoints: await userRepo.meritPointsOf(user.id) };
-          }
-          if (test.mpCost > 0 && !(await userRepo.deductMeritPoints(user.id, test.mpCost))) {
-            const have = await userRepo.meritPointsOf(user.id);
-            throw new AppError('forbidden', TEST_MESSAGES.notEnoughMeritPoints(test.mpCost, have));
-          }
-          return { resumed: false, deadline: deadlineMs, meritpoints: await userRepo.meritPointsOf(user.id) };
-        });
-        // Warm the paper (parse and compress) while the portal waits the 0.5 s before /test/in.
-        void papers.get(test.id, test.version).then((paper) => paper?.encoded()).catch(() => {});
-        return { test_id: test.id, room_no: roomNo(test.id), error: null, ...outcome };
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        logger.error(`Could not start test ${test.id} for user ${user.id}:`, error);
-        throw new AppError('internal', TEST_MESSAGES.startFailed);
-      }
+    /**
+     * POST /test/start with `enter` (decision 0044): the start, then what GET /test/in gives. An
+     * attempt this start created is entered as it was written: no second read of the test and the
+     * attempt in the exam's opening seconds (issue 14).
+     */
+    async startAndEnter(user: UserRecord, request: StartRequest): Promise<{ started: StartReply | AlreadySubmittedReply; entered?: TestInReply | AlreadySubmittedReply }> {
+      const { reply, test, created } = await beginAttempt(user, request);
+      if ('type' in reply) return { started: reply };
+      if (test && created) return { started: reply, entered: await enteredReply(test, created, false, true) };
+      return { started: reply, entered: await this.enter(user, request.id, false, { justStarted: !reply.resumed }) };
     },
 
     /**
@@ -300,27 +351,10 @@ export function createAttemptService(deps: AttemptServiceDeps) {
      * clock. Type 100 once submitted.
      */
     async enter(user: UserRecord, testId: string, embedPaper: boolean, { justStarted = false } = {}): Promise<TestInReply | AlreadySubmittedReply> {
-      const now = clock.now();
       const { test, attempt } = await visibleTest(user, testId);
       if (!attempt) throw notStarted();
       if (attempt.submittedAt !== null) return alreadySubmitted();
-      // An attempt this very start created has no answers or uploads yet: two reads fewer in the
-      // exam's opening seconds (issue 14).
-      const [paper, answers, files] = await Promise.all([
-        paperOf(test),
-        justStarted ? [] : attempts.answersOf(attempt.id),
-        justStarted ? { byQuestion: new Map(), overall: { iu: [], pu: [] } } : uploads.listsOf(attempt.id, now),
-      ]);
-      const ackedRev = maxRevOf(answers);
-      const status = testStatus(test, attempt, now, graceMs);
-      return {
-        ...(embedPaper ? { testData: testData(paper.paper, status) } : {}),
-        test: { _id: test.id, ...status },
-        userData: userData(attempt, answers, null, ackedRev, now, files),
-        instructions: test.instruction,
-        testConfig: test.config,
-        paper: { version: paper.version, url: paperUrl(test.id, paper.version), sealed_url: sealedPaperUrl(test.id, paper.version), key: paper.sealKey },
-      };
+      return enteredReply(test, attempt, embedPaper, justStarted);
     },
 
     /**

@@ -48,6 +48,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production', JITSI_DOMAIN: E2E_JITSI_DOMAIN },
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production', JITSI_DOMAIN: E2E_JITSI_DOMAIN, WARM_UP_ROUNDS: '0' },
   },
 });

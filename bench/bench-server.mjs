@@ -25,7 +25,7 @@ export function freePort() {
 export async function startImportedServer(root, dataDir, importData) {
   const file = join(dataDir, 'bench-import.json');
   writeFileSync(file, JSON.stringify(importData));
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
+  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', WARM_UP_ROUNDS: '0' };
   delete env.DATABASE_URL;
   execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'server/src/cli/import.ts'), file], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   return startBuiltServer(root, dataDir);
@@ -37,7 +37,7 @@ export async function startImportedServer(root, dataDir, importData) {
  * URL and the child process (kill it when done).
  */
 export async function startBuiltServer(root, dataDir) {
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' };
+  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', WARM_UP_ROUNDS: '0' };
   delete env.DATABASE_URL;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;

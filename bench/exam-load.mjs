@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm run bench:exam [-- --students 2000 --window 60 --steady 60 --sync-every 2] [--fixed-cadence] [--fresh]
-//                    [--processes N] [--nginx] [--postgres] [--redis] [--cluster N] [--cpu-prof DIR] [--separate-in] [--sealed]
+//                    [--processes N] [--nginx] [--postgres] [--redis] [--cluster N] [--cpu-prof DIR] [--separate-in] [--sealed] [--warm N] [--cold]
 //
 // N simulated students start one test within a window (as the portal does, the start also enters
 // the test: its reply carries what GET /test/in gives, decision 0044; --separate-in asks GET
@@ -35,6 +35,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +58,12 @@ const SEPARATE_IN = process.argv.includes('--separate-in');
 const SEALED = process.argv.includes('--sealed');
 const CPU_PROF_DIR = process.argv.includes('--cpu-prof') ? process.argv[process.argv.indexOf('--cpu-prof') + 1] : undefined;
 const PING_EVERY_S = 20;
+// --warm N: N students start, sync and ping a second test before the exam, so that the server's
+// start and sync paths are not met cold (JIT, heap) by the spike.
+const WARM = arg('warm', 0);
+const WARM_TEST_ID = 'bench-warm-up';
+// --cold: the servers skip their own warm-up after boot (WARM_UP_ROUNDS=0; decision 0050).
+const COLD = process.argv.includes('--cold');
 const QUESTIONS = 40;
 const TEST_ID = 'bench-exam';
 const PASSWORD = 'bench1234';
@@ -100,13 +107,13 @@ const question = (n) => ({ qt: 3, pm: 4, nm: 1, text: `<p>Question ${n}: pick th
 const importJson = JSON.stringify({
   version: 1,
   students: Array.from({ length: STUDENTS }, (_, i) => ({ reg_no: `BENCH${i}`, email: `bench${i}@example.edu`, name: `Bench Student ${i}`, password: PASSWORD })),
-  tests: [{
-    _id: TEST_ID, name: 'Bench exam', open_to_all: true,
+  tests: [TEST_ID, ...(WARM > 0 ? [WARM_TEST_ID] : [])].map((id) => ({
+    _id: id, name: id === TEST_ID ? 'Bench exam' : 'Bench warm-up', open_to_all: true,
     format: { duration: 180, parts: [{ name: 'Part A', sections: [{ name: 'Section A', questions: Array.from({ length: QUESTIONS }, (_, i) => question(i + 1)) }] }] },
-  }],
+  })),
 });
 writeFileSync(importFile, importJson);
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOGIN_MAX_FAILURES_PER_IP: '100000', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOGIN_MAX_FAILURES_PER_IP: '100000', ...(COLD ? { WARM_UP_ROUNDS: '0' } : {}), ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...(redisUrl ? { REDIS_URL: redisUrl } : {}) };
 const cacheDir = join(tmpdir(), 'invigil-bench-cache', createHash('sha256').update(importJson).update(POSTGRES ? 'postgres' : 'sqlite').digest('hex').slice(0, 16));
 const cached = (name) => join(cacheDir, name);
 const dumpFile = cached('postgres.dump');
@@ -245,7 +252,7 @@ if (SEALED) {
   if (!sealedUrl) throw new Error('--sealed: the instructions name no sealed paper');
   const times = [];
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
+  await Promise.all(Array.from({ length: Number(process.env.BENCH_HANDOUT_CONCURRENCY ?? 8) }, async () => {
     while (next < STUDENTS) {
       const i = next++;
       const reply = await request('GET', sealedUrl, { token: tokens[i] });
@@ -265,7 +272,31 @@ const unseal = (bytes, key) => {
 };
 
 // --- the exam --------------------------------------------------------------------------------
-const stats = { start: [], in: [], paper: [], sync: [], ping: [], errors: new Map(), paperBytes: 0, syncTimes: [], pingTimes: [], unsealed: 0 };
+if (WARM > 0) {
+  t0 = performance.now();
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < Math.min(WARM, STUDENTS)) {
+      const token = tokens[next++];
+      const start = await request('POST', '/api/test/start', { token, body: { id: WARM_TEST_ID, devices: [], enter: true } });
+      if (start.status !== 200) throw new Error(`warm-up start: ${start.status} ${start.body}`);
+      const now = Date.now();
+      await request('POST', '/api/test/sync', { token, body: { id: WARM_TEST_ID, qn: 2, updates: [{ qn: 2, rev: 1, ua: 'A', ats: now, mts: null, vts: now, s: 1, at: now }] } });
+      await request('POST', '/api/test/sync', { token, body: { id: WARM_TEST_ID, qn: 2, updates: [] } });
+    }
+  }));
+  console.log(`setup: warmed the server with ${Math.min(WARM, STUDENTS)} starts, syncs and pings of another test in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+// The servers warm up after boot (decision 0050) and say ready when done: the exam waits for that.
+for (const { port: serverPort } of servers) {
+  for (let i = 0; ; i += 1) {
+    const ready = await new Promise((resolve) => http.get({ host: '127.0.0.1', port: serverPort, path: '/api/health/ready' }, (res) => { res.resume(); resolve(res.statusCode === 200); }).on('error', () => resolve(false)));
+    if (ready) break;
+    if (i > 600) throw new Error(`the server on port ${serverPort} did not become ready`);
+    await sleep(100);
+  }
+}
+const stats = { start: [], in: [], paper: [], sync: [], ping: [], errors: new Map(), paperBytes: 0, syncTimes: [], pingTimes: [], unsealed: 0, startSentAt: [] };
 const errorSamples = new Map();
 const fail = (what, reply) => {
   const key = `${what} ${reply.status}`;
@@ -316,14 +347,20 @@ const clientCpuAtStart = process.cpuUsage();
 // The event-loop delay counts from here (bench/loop-delay.mjs).
 for (const pid of serverPids) process.kill(pid, 'SIGUSR2');
 const examStart = performance.now();
+// This client's own event-loop delay: when it is high, the client (not the server) adds to the
+// latencies it measures, since it shares the cores.
+const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+clientLoop.enable();
 const examEnd = examStart + (WINDOW_S + STEADY_S) * 1000;
 
 async function student(i) {
   await sleep(Math.random() * WINDOW_S * 1000);
   const token = tokens[i];
+  const startSentAt = performance.now() - examStart;
   const start = await request('POST', '/api/test/start', { token, body: { id: TEST_ID, devices: [], ...(SEPARATE_IN ? {} : { enter: true }) } });
   if (start.status !== 200) return fail('start', start);
   stats.start.push(start.ms);
+  stats.startSentAt.push(startSentAt);
   let entered = json(start)?.entered;
   if (!entered) {
     const inReply = await request('GET', `/api/test/in/${TEST_ID}?ts=${Date.now()}&embed=0`, { token });
@@ -394,6 +431,16 @@ console.log('');
 console.log(`students: ${STUDENTS}; started: ${stats.start.length}; paper: ${(stats.paperBytes / 1024).toFixed(1)} KB brotli`);
 console.log(`start   p50 ${ms(percentile(stats.start, 50))}  p99 ${ms(percentile(stats.start, 99))}  (target p99 <= 1000 ms)`);
 console.log(stats.in.length > 0 ? `in      p50 ${ms(percentile(stats.in, 50))}  p99 ${ms(percentile(stats.in, 99))}` : 'in      (carried by the start)');
+{
+  // Where the slow starts are: spread over the window (the server is slow) or bunched (stalls).
+  const slowStarts = new Map();
+  stats.start.forEach((latency, i) => {
+    if (latency > 100) slowStarts.set(Math.floor(stats.startSentAt[i] / 1000), (slowStarts.get(Math.floor(stats.startSentAt[i] / 1000)) ?? 0) + 1);
+  });
+  const slowTotal = [...slowStarts.values()].reduce((sum, count) => sum + count, 0);
+  const most = [...slowStarts].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([second, count]) => `${count} sent at ${second} s`).join(', ');
+  console.log(`        starts over 100 ms: ${slowTotal}, sent in ${slowStarts.size} distinct seconds${slowTotal ? `; most: ${most}` : ''}`);
+}
 if (SEALED) console.log(`paper   opened from the sealed copy by ${stats.unsealed} of ${stats.start.length} students (no paper request; decision 0046)`);
 else console.log(`paper   p50 ${ms(percentile(stats.paper, 50))}  p99 ${ms(percentile(stats.paper, 99))}`);
 console.log(`sync    ${stats.sync.length} in all; steady ${steadyRate.toFixed(0)}/s (${(steadyRate + steadyPingRate).toFixed(0)}/s with pings)  p50 ${ms(percentile(stats.sync, 50))}  p99 ${ms(percentile(stats.sync, 99))}  (target p99 <= 100 ms at >= 1000/s)`);
@@ -409,6 +456,8 @@ const worst = [...slowSeconds].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([sec
 console.log(`        syncs over 100 ms: ${slowTotal} (${((100 * slowTotal) / Math.max(1, stats.sync.length)).toFixed(2)}%), sent in ${slowSeconds.size} distinct seconds${slowTotal ? `; most: ${worst}` : ''}`);
 console.log(`ping    p99 ${ms(percentile(stats.ping, 99))}`);
 console.log(`cpu     server ${serverCpu.toFixed(1)} s (${serverSystem.toFixed(1)} s in the kernel; ${((100 * serverCpu) / examSeconds).toFixed(0)}% of a core, ${((1e6 * serverCpu) / requests).toFixed(0)} µs a request)${nginx ? `, nginx ${nginxCpu.toFixed(1)} s (${((1e6 * nginxCpu) / requests).toFixed(0)} µs a request)` : ''}${POSTGRES || REDIS ? `, ${[POSTGRES && 'PostgreSQL', REDIS && 'Redis'].filter(Boolean).join(' and ')} ${databaseCpu.toFixed(1)} s (${((1e6 * databaseCpu) / requests).toFixed(0)} µs a request)` : ''}, client ${clientCpu.toFixed(1)} s, over ${examSeconds.toFixed(0)} s`);
+clientLoop.disable();
+console.log(`client  event-loop delay p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(clientLoop.max / 1e6).toFixed(1)} ms (latencies above include it)`);
 console.log(`errors  ${errors}${errors ? ` (${[...stats.errors].map(([key, count]) => `${key}: ${count}`).join(', ')})` : ''}  (target 0)`);
 for (const [key, sample] of errorSamples) console.log(`        first ${key}: ${sample}`);
 agent.destroy();

@@ -81,7 +81,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'invigil-bench-live-'));
 const servers = [];
 function startServer(name) {
   return freePort().then(async (port) => {
-    const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', LOGIN_MAX_FAILURES_PER_IP: '100000' };
+    const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET, PORT: String(port), HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', LOGIN_MAX_FAILURES_PER_IP: '100000', WARM_UP_ROUNDS: '0' };
     delete env.DATABASE_URL;
     if (REDIS_URL) env.REDIS_URL = REDIS_URL;
     else delete env.REDIS_URL;

@@ -31,7 +31,7 @@ let api: APIRequestContext;
 
 async function startServer(): Promise<void> {
   server = spawn(process.execPath, ['server/dist/main.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, GRACE_SECONDS: String(GRACE_SECONDS), SWEEP_INTERVAL_SECONDS: '1', NODE_ENV: 'production' },
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, GRACE_SECONDS: String(GRACE_SECONDS), SWEEP_INTERVAL_SECONDS: '1', NODE_ENV: 'production', WARM_UP_ROUNDS: '0' },
     stdio: 'ignore',
   });
   await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200);

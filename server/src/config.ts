@@ -37,6 +37,8 @@ export interface Config {
   graceSeconds: number;
   /** How often the server looks for attempts past their deadline and grace (0: never, e.g. in tests). */
   sweepIntervalSeconds: number;
+  /** Starts, syncs and pings run on a scratch database after boot, so an exam's first minute does not meet them cold (0: none). */
+  warmUpRounds: number;
   /** The institute's IANA time zone: which calendar day it is (timetable, attendance). */
   timeZone: string;
   /** A Jitsi Meet domain (e.g. meet.example.edu) for embedded live-class rooms; unset: meeting links only. */
@@ -373,6 +375,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     blobDir: join(dataDir, 'blobs'),
     graceSeconds: integer(env, 'GRACE_SECONDS', 120, 0, 24 * 60 * 60),
     sweepIntervalSeconds: integer(env, 'SWEEP_INTERVAL_SECONDS', 15, 0, 24 * 60 * 60),
+    warmUpRounds: integer(env, 'WARM_UP_ROUNDS', 2000, 0, 100_000),
     timeZone: timeZone(env),
     jitsiDomain: hostName(env, 'JITSI_DOMAIN'),
     vapid: resolveVapidKeys(env, dataDir),

@@ -100,6 +100,8 @@ describe('the server process', () => {
       // On a loaded machine (nice 19 beside busy neighbours) the close handshake can be slow: the
       // forced exit is not what this test is about.
       SHUTDOWN_TIMEOUT_SECONDS: '100',
+      // A short warm-up (decision 0050): ready only once it is done.
+      WARM_UP_ROUNDS: '30',
       ...(await databaseEnv(dataDir)),
     };
 
@@ -110,6 +112,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     await waitForReady(base, server);
     expect(server.output()).not.toContain('Migrated');
+    expect(server.output()).toContain('Warmed up with 30 starts, syncs and pings on a scratch database');
 
     // A live socket, open when the signal comes.
     const socket = new WebSocket(`ws://127.0.0.1:${port}/api/live`);

@@ -23,6 +23,7 @@ import { createPaymentModule } from './services/payment-module';
 import { createRedisHub } from './services/redis-live-hub';
 import { createRedisPresenceStore } from './services/redis-presence-store';
 import { createServerJobs } from './services/server-jobs';
+import { warmUp } from './services/warm-up';
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const LISTEN_BACKLOG = 4096;
@@ -64,8 +65,11 @@ async function main(): Promise<void> {
   const readinessRedis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000 }) : undefined;
   readinessRedis?.on('error', () => {});
   let shuttingDown = false;
+  // Not ready for an exam's spike until the warm-up below is done (or has failed: then as it is).
+  let warmingUp = config.warmUpRounds > 0;
   const readiness: Record<string, () => Promise<void>> = {
     process: () => (shuttingDown ? Promise.reject(new Error('shutting down')) : Promise.resolve()),
+    ...(warmingUp ? { warmUp: () => (warmingUp ? Promise.reject(new Error('warming up')) : Promise.resolve()) } : {}),
     ...(readinessRedis
       ? {
           redis: async () => {
@@ -116,6 +120,14 @@ async function main(): Promise<void> {
         .join('\n'),
     );
   });
+
+  // In the background, yielding to real requests: an exam soon after a restart meets warm code.
+  if (warmingUp) {
+    warmUp({ rounds: config.warmUpRounds, config, clock: systemClock, stop: () => shuttingDown })
+      .then(({ rounds, ms }) => logger.info(`Warmed up with ${rounds} starts, syncs and pings on a scratch database in ${(ms / 1000).toFixed(1)} s`))
+      .catch((error: unknown) => logger.warn(`Warm-up stopped: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => (warmingUp = false));
+  }
 
   // Students sync every few seconds: keep their connections open well past that, so that the
   // server rarely closes an idle connection just as the browser reuses it (the request then fails

@@ -158,6 +158,8 @@ export async function startCluster({ databaseUrl, redisUrl }: { databaseUrl: str
       TRUST_PROXY: 'true',
       MIGRATE_ON_START: 'false',
       LOG_FORMAT: 'json',
+      // A short warm-up: the production path is taken, without its seconds of CPU on the test's cores.
+      WARM_UP_ROUNDS: '50',
       SHUTDOWN_TIMEOUT_SECONDS: '5',
     };
 

@@ -30,4 +30,19 @@ describe('GET /api/health/live and /api/health/ready', () => {
     // Liveness does not depend on them: the process is fine, do not restart it.
     expect((await app.request('/api/health/live')).status).toBe(200);
   });
+
+  it('logs a change of readiness once, not every poll (a balancer asks while the process warms up)', async () => {
+    const t = await makeApp();
+    const warnings: unknown[][] = [];
+    const infos: unknown[][] = [];
+    const logger = { ...t.logger, warn: (...args: unknown[]) => void warnings.push(args), info: (...args: unknown[]) => void infos.push(args) };
+    let warming = true;
+    const app = buildApp({ db: t.db, config: t.config, clock: t.clock, logger, readiness: { warmUp: () => (warming ? Promise.reject(new Error('warming up')) : Promise.resolve()) } });
+    for (let i = 0; i < 5; i += 1) expect((await app.request('/api/health/ready')).status).toBe(503);
+    expect(warnings).toEqual([['Not ready:', JSON.stringify({ database: 'ok', migrations: 'ok', warmUp: 'warming up' })]]);
+    warming = false;
+    for (let i = 0; i < 3; i += 1) expect((await app.request('/api/health/ready')).status).toBe(200);
+    expect(infos).toEqual([['Ready again.']]);
+    expect(warnings).toHaveLength(1);
+  });
 });

@@ -68,11 +68,19 @@ export function healthRoutes({ db, version, clock, startedAt, logger, readiness 
     },
     ...readiness,
   };
+  // Logged when it changes, not on every poll: a balancer asking ten times a second while the
+  // process warms up (decision 0050) would otherwise fill the log with the same line.
+  let lastLogged = 'ready';
   routes.get('/health/ready', async (c) => {
     const names = Object.keys(checks);
     const results = await Promise.all(names.map((name) => within(checks[name] as ReadinessCheck, CHECK_TIMEOUT_MS)));
     const reply: ReadinessReply = { status: results.every((result) => result === 'ok') ? 'ready' : 'not ready', checks: Object.fromEntries(names.map((name, index) => [name, results[index] as string])) };
-    if (reply.status !== 'ready') logger.warn('Not ready:', JSON.stringify(reply.checks));
+    const state = reply.status === 'ready' ? 'ready' : JSON.stringify(reply.checks);
+    if (state !== lastLogged) {
+      if (reply.status === 'ready') logger.info('Ready again.');
+      else logger.warn('Not ready:', state);
+      lastLogged = state;
+    }
     return c.json(reply, reply.status === 'ready' ? 200 : 503, { 'Cache-Control': 'no-store' });
   });
   return routes;

@@ -45,6 +45,11 @@ export function AppRoutes() {
   }, [route]);
 
   useEffect(() => {
+    // A failed early load is tried again when the screen is opened (its error is shown there).
+    for (const next of route.next ?? []) void next.preload().catch(() => {});
+  }, [route]);
+
+  useEffect(() => {
     if (!blocked) return;
     // A session lost mid-test (expired, or a 401) must still reach the login page; the answers
     // wait in the local journal and are replayed when the student signs in and resumes.

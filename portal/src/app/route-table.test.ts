@@ -17,4 +17,12 @@ describe('the route table as the build reads it (module preloads per route)', ()
     for (const route of ROUTES) expect(parsed.find((entry) => entry.path === route.path)?.data ?? [], route.path).toEqual(route.data ?? []);
     expect(parsed.find((route) => route.path === '/desk')?.data).toEqual(['/desk', '/attendances/stat', '/live-class']);
   });
+
+  it('loads the test page while the instructions show, one screen for both test-in routes', () => {
+    const screenOf = (path: string) => ROUTES.find((route) => route.path === path)?.screen;
+    expect(screenOf('/test/:id/in')).toBe(screenOf('/test/:id/test-in-partwise'));
+    for (const path of ['/test/:id/instruction', '/chapter-test/:ids/instruction']) {
+      expect(ROUTES.find((route) => route.path === path)?.next, path).toEqual([screenOf('/test/:id/in')]);
+    }
+  });
 });

@@ -18,6 +18,12 @@ export interface RouteMeta {
    * app's start, beside the screen's code, when the portal opens on this route.
    */
   data?: readonly string[];
+  /**
+   * Screens this one leads to, loaded once it shows: the test page from the instructions, so that
+   * Start's 0.5 s wait covers its code and the first question is not held behind React's
+   * fallback (up to 300 ms).
+   */
+  next?: readonly RouteScreen[];
 }
 
 /** Spec section 9: lazy screen loading has a 120 s timeout. */
@@ -56,6 +62,8 @@ const ScheduledTests = screen(() => import('../features/tests/scheduled-tests-pa
 const ReadyCheck = screen(() => import('../features/tests/ready-check-page'));
 const Instruction = screen(() => import('../features/tests/instruction-page'));
 const Study = screen(() => import('../features/study/study-page'));
+// One screen for both test-in routes: loaded once, whichever the start goes to.
+const TestIn = screen(() => import('../features/attempt/test-in-page'));
 
 
 /** The route table of student-portal.md section 2 and tests-and-assessments.md section 2. */
@@ -95,14 +103,14 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/test-results', title: 'Results', screen: screen(() => import('../features/results/results-page')), data: ['/test/myresults?page=1'] },
   { path: '/test-submitted', title: 'Test Submitted', screen: screen(() => import('../features/submitted/submitted-page')), skipAuth: true },
   { path: '/test/:id', title: 'Test', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
-  { path: '/test/:id/in', title: 'Test', screen: screen(() => import('../features/attempt/test-in-page')), testIn: true },
-  { path: '/test/:id/test-in-partwise', title: 'Test', screen: screen(() => import('../features/attempt/test-in-page')), testIn: true },
+  { path: '/test/:id/in', title: 'Test', screen: TestIn, testIn: true },
+  { path: '/test/:id/test-in-partwise', title: 'Test', screen: TestIn, testIn: true },
   { path: '/test/:id/dashboard', title: 'Test Dashboard', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
-  { path: '/test/:id/instruction', title: 'Instructions', screen: Instruction, data: ['/test/instruction/:id'] },
+  { path: '/test/:id/instruction', title: 'Instructions', screen: Instruction, data: ['/test/instruction/:id'], next: [TestIn] },
   { path: '/test/:id/ready-check', title: 'Device Check', screen: ReadyCheck },
   { path: '/test/:id/result', title: 'Result', screen: screen(() => import('../features/results/result-page')), data: ['/test/out/:id'] },
   { path: '/test/:id/review', title: 'Review', screen: screen(() => import('../features/review/review-page')), data: ['/test/out/:id'] },
-  { path: '/chapter-test/:ids/instruction', title: 'Chapter Test', screen: screen(() => import('../features/tests/chapter-instruction-page')) },
+  { path: '/chapter-test/:ids/instruction', title: 'Chapter Test', screen: screen(() => import('../features/tests/chapter-instruction-page')), next: [TestIn] },
   { path: '/marksheet', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-list-page')), data: ['/marksheets?page=1'] },
   { path: '/marksheet/:id', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')), data: ['/marksheets/:id'] },
   { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')), data: ['/test/attempted-list'] },

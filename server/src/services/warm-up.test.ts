@@ -17,15 +17,15 @@ function config() {
   return loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'warm-up-test-secret-warm-up-test-secret-01234' }, findRepoRoot());
 }
 
-const scratchDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('invigil-warm-up-') && !name.startsWith('invigil-warm-up-test-'));
-
 describe('warmUp', () => {
   it('runs every round of start, sync and ping, and leaves no file and no database behind', async () => {
-    const before = scratchDirs();
+    // Its own temporary root: other tests (and the process test's warm-up) share the system's.
+    const tmpRoot = mkdtempSync(join(tmpdir(), 'invigil-warm-up-test-root-'));
+    dirs.push(tmpRoot);
     const config_ = config();
-    const result = await warmUp({ rounds: 12, config: config_, clock: systemClock });
+    const result = await warmUp({ rounds: 12, config: config_, clock: systemClock, tmpRoot });
     expect(result.rounds).toBe(12);
-    expect(scratchDirs()).toEqual(before);
+    expect(readdirSync(tmpRoot)).toEqual([]);
     // The real DATA_DIR is not written: no database file, no stored files.
     expect(readdirSync(config_.dataDir).filter((name) => name.startsWith('invigil'))).toEqual([]);
   });

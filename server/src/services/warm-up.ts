@@ -39,9 +39,9 @@ export interface WarmUpResult {
  * come out warm too. The database driver (better-sqlite3 here; pg with DATABASE_URL) is the one
  * part that stays cold on PostgreSQL.
  */
-export async function warmUp(options: { rounds: number; config: Config; clock: Clock; stop?: () => boolean }): Promise<WarmUpResult> {
+export async function warmUp(options: { rounds: number; config: Config; clock: Clock; stop?: () => boolean; /** Where its temporary folder goes (the system's by default). */ tmpRoot?: string }): Promise<WarmUpResult> {
   const started = performance.now();
-  const dataDir = mkdtempSync(join(tmpdir(), 'invigil-warm-up-'));
+  const dataDir = mkdtempSync(join(options.tmpRoot ?? tmpdir(), 'invigil-warm-up-'));
   const db = createDatabase({ sqlitePath: ':memory:', logger: silentLogger });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let server: ServerType | undefined;

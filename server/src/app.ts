@@ -200,7 +200,9 @@ export function buildApp(deps: AppDeps) {
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
   const study = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
   api.route('/', studyRoutes({ auth, study }));
-  const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret, locks: createJobLocks(db.kysely, processOwner()) });
+  // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
+  const locks = createJobLocks(db.kysely, processOwner());
+  const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret, locks });
   api.route('/', queryRoutes({ auth, queries }));
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
   const liveHub = deps.liveHub ?? createInProcessHub({ logger });
@@ -211,7 +213,7 @@ export function buildApp(deps: AppDeps) {
 
   const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });
   api.route('/', paymentRoutes({ auth, payments: payments.service }));
-  const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '', locks: createJobLocks(db.kysely, processOwner()) });
+  const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '', locks });
   api.route('/', feeRoutes({ auth, fees }));
   // Certificates are paid on the admin page (ADMIN_ORIGIN, else this origin); a paid order generates its request.
   const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: config.adminOrigin ?? '', payments: payments.service });

@@ -261,6 +261,14 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     };
   }
 
+  /** GET /test/in for the student's attempt as stored (see `enter`). */
+  async function enterAttempt(user: UserRecord, testId: string, embedPaper: boolean): Promise<TestInReply | AlreadySubmittedReply> {
+    const { test, attempt } = await visibleTest(user, testId);
+    if (!attempt) throw notStarted();
+    if (attempt.submittedAt !== null) return alreadySubmitted();
+    return enteredReply(test, attempt, embedPaper, false);
+  }
+
   /** The start (see `start`), with the test and the attempt it created, if it created one. */
   async function beginAttempt(user: UserRecord, request: StartRequest): Promise<{ reply: StartReply | AlreadySubmittedReply; test?: TestRecord; created?: AttemptRecord }> {
     const now = clock.now();
@@ -343,19 +351,14 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const { reply, test, created } = await beginAttempt(user, request);
       if ('type' in reply) return { started: reply };
       if (test && created) return { started: reply, entered: await enteredReply(test, created, false, true) };
-      return { started: reply, entered: await this.enter(user, request.id, false, { justStarted: !reply.resumed }) };
+      return { started: reply, entered: await enterAttempt(user, request.id, false) };
     },
 
     /**
      * GET /test/in/{id}: the paper (no keys) and the saved state, time left from the server's
      * clock. Type 100 once submitted.
      */
-    async enter(user: UserRecord, testId: string, embedPaper: boolean, { justStarted = false } = {}): Promise<TestInReply | AlreadySubmittedReply> {
-      const { test, attempt } = await visibleTest(user, testId);
-      if (!attempt) throw notStarted();
-      if (attempt.submittedAt !== null) return alreadySubmitted();
-      return enteredReply(test, attempt, embedPaper, justStarted);
-    },
+    enter: enterAttempt,
 
     /**
      * GET /test/sealed-paper/{id}/{version}: the sealed paper for a student the test is assigned to,

@@ -155,13 +155,13 @@ const nodeArgs = [
 ];
 const servers = [];
 const children = [];
-const health = async (port) => {
-  for (let i = 0; i < 300; i += 1) {
-    const ok = await new Promise((resolve) => http.get({ host: '127.0.0.1', port, path: '/api/health' }, (res) => { res.resume(); resolve(res.statusCode === 200); }).on('error', () => resolve(false)));
+const health = async (port, path = '/api/health', tries = 300) => {
+  for (let i = 0; i < tries; i += 1) {
+    const ok = await new Promise((resolve) => http.get({ host: '127.0.0.1', port, path }, (res) => { res.resume(); resolve(res.statusCode === 200); }).on('error', () => resolve(false)));
     if (ok) return;
     await sleep(100);
   }
-  throw new Error(`nothing answered /api/health on port ${port}`);
+  throw new Error(`nothing answered ${path} with 200 on port ${port}`);
 };
 for (let i = 0; i < PROCESSES; i += 1) {
   const serverPort = await freePort();
@@ -288,14 +288,7 @@ if (WARM > 0) {
   console.log(`setup: warmed the server with ${Math.min(WARM, STUDENTS)} starts, syncs and pings of another test in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 // The servers warm up after boot (decision 0050) and say ready when done: the exam waits for that.
-for (const { port: serverPort } of servers) {
-  for (let i = 0; ; i += 1) {
-    const ready = await new Promise((resolve) => http.get({ host: '127.0.0.1', port: serverPort, path: '/api/health/ready' }, (res) => { res.resume(); resolve(res.statusCode === 200); }).on('error', () => resolve(false)));
-    if (ready) break;
-    if (i > 600) throw new Error(`the server on port ${serverPort} did not become ready`);
-    await sleep(100);
-  }
-}
+for (const { port: serverPort } of servers) await health(serverPort, '/api/health/ready', 600);
 const stats = { start: [], in: [], paper: [], sync: [], ping: [], errors: new Map(), paperBytes: 0, syncTimes: [], pingTimes: [], unsealed: 0, startSentAt: [] };
 const errorSamples = new Map();
 const fail = (what, reply) => {

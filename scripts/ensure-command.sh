@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # Installs Debian packages when a command is missing, so a fresh machine needs no manual step:
 #   bash scripts/ensure-command.sh COMMAND PACKAGE [PACKAGE...]
+# Through scripts/apt-install.sh: safe beside other installs; silent when the command is there.
 set -euo pipefail
 command_name="$1"
 shift
 if command -v "$command_name" >/dev/null 2>&1; then
   exit 0
 fi
-echo "Installing Debian's $* (for $command_name)..."
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends "$@"
+bash "$(dirname "$0")/apt-install.sh" "$@"
+# The packages may be installed with the command still not on PATH (a sbin folder, say).
+command -v "$command_name" >/dev/null 2>&1 || [[ -x "/usr/sbin/$command_name" ]] ||
+  { echo "ensure-command: $command_name still not found after installing $*" >&2; exit 1; }

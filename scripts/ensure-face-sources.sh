@@ -66,15 +66,12 @@ for name in "${!FILES[@]}"; do
 done
 [ ${#missing_pkgs[@]} -eq 0 ] && exit 0
 
-SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO="sudo"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 chmod 777 "$work" # apt-get download drops to the _apt user when it can write here
 echo "Fetching ${missing_pkgs[*]} (only a few images are unpacked from them)..."
 if ! (cd "$work" && apt-get download -q "${missing_pkgs[@]}" >/dev/null 2>&1); then
-  export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -q >/dev/null
+  bash "$(dirname "$0")/apt-install.sh" --update # the lists, under the project's apt lock
   (cd "$work" && apt-get download -q "${missing_pkgs[@]}" >/dev/null)
 fi
 mkdir -p "$work/root"

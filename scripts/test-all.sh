@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, as CI runs it: typecheck, lint, unit, server (SQLite and
 # PostgreSQL), the cluster test (two processes behind nginx) and end-to-end in headless Chromium
-# with the unpacked extension.
+# with the unpacked extension. The Debian packages they need are installed first, in one apt-get
+# (scripts/ensure-test-packages.sh): the steps side by side then find them all there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
@@ -11,6 +12,8 @@ rm -rf "$REPORT_DIR" && mkdir -p "$REPORT_DIR"
 trap 'node scripts/test-summary.mjs "$REPORT_DIR"' EXIT
 step() { printf '\n== %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
 
+step "Debian packages the tests need (installed once, before anything runs side by side)"
+bash scripts/ensure-test-packages.sh
 step "Typecheck and lint (side by side, each on one core)"
 npm run typecheck >"$REPORT_DIR/typecheck.log" 2>&1 &
 typecheck=$!

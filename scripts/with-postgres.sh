@@ -6,7 +6,7 @@
 # Starts a fresh cluster in a temporary folder (trust auth, 127.0.0.1 on a free port, unix
 # sockets in that folder), exports TEST_DATABASE_URL=postgres://postgres@127.0.0.1:PORT/postgres,
 # runs the command, then always stops the cluster and deletes the folder. Installs PostgreSQL
-# with apt-get when initdb/pg_ctl are missing. initdb refuses to run as root, so as root the
+# (scripts/apt-install.sh) when initdb/pg_ctl are missing. initdb refuses to run as root, so as root the
 # cluster runs as the `postgres` system user. Exits with the command's status.
 set -euo pipefail
 
@@ -36,9 +36,7 @@ if ! PG_BIN="$(find_pg_bin)"; then
     echo "with-postgres: installing needs root (apt-get install -y postgresql)." >&2
     exit 1
   fi
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq postgresql >/dev/null
+  bash "$(dirname "$0")/apt-install.sh" postgresql
   PG_BIN="$(find_pg_bin)" || { echo "with-postgres: initdb/pg_ctl still not found after installing." >&2; exit 1; }
 fi
 

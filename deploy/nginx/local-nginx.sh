@@ -53,10 +53,7 @@ load_brotli="" brotli_line='#'
 if [[ "$brotli" == "1" ]]; then
   if [[ ! -f "$brotli_module" ]]; then
     echo "Installing Debian's libnginx-mod-http-brotli-static (for --brotli)..." >&2
-    SUDO=""
-    [[ "$(id -u)" == "0" ]] || SUDO="sudo"
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends libnginx-mod-http-brotli-static >&2 ||
-      { DEBIAN_FRONTEND=noninteractive $SUDO apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends libnginx-mod-http-brotli-static >&2; }
+    bash "$repo/scripts/apt-install.sh" libnginx-mod-http-brotli-static
   fi
   load_brotli="load_module $brotli_module;"
   brotli_line=''

@@ -67,6 +67,10 @@ export interface TestsTable {
   noq: number;
   created_at: number;
   updated_at: number;
+  /** 'after_end' | 'on_submit' | 'manual'; null: the default (decision 0051). */
+  review_rule: string | null;
+  /** Under 'manual', when the institute released the review (ms); null: not yet. */
+  review_released_at: number | null;
 }
 
 export interface TestAssignmentsTable {

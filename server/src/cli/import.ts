@@ -68,6 +68,7 @@ function describe(summary: ImportSummary, file: ImportFile): string {
     ...QUERY_SECTIONS.filter((section) => file[section].length > 0).map((section) => line(QUERY_LINES[section], summary.queries[section], section === 'query_closures' ? ' (updated: closed already)' : '')),
     ...(file.study_items.length > 0 ? [line('study items', summary.study)] : []),
     ...(file.proctors.length > 0 ? [line('proctors', summary.proctors)] : []),
+    ...(file.review_releases.length > 0 ? [`${'review releases:'.padEnd(19)} ${summary.reviewReleases} set`] : []),
   ].join('\n');
 }
 

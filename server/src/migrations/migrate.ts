@@ -15,6 +15,7 @@ import * as createQueries from './0011-create-queries';
 import * as createCertificates from './0012-create-certificates';
 import * as createLiveProctoring from './0013-create-live-proctoring';
 import * as createJobLocks from './0014-create-job-locks';
+import * as addReviewRelease from './0015-add-review-release';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-create-certificates': createCertificates,
   '0013-create-live-proctoring': createLiveProctoring,
   '0014-create-job-locks': createJobLocks,
+  '0015-add-review-release': addReviewRelease,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -2,7 +2,8 @@ import type { InsertObject, Kysely, Selectable } from 'kysely';
 import type { AnswerValue, QuestionUpdate, SubmitReason } from '@invigil/shared/api/attempt-sync';
 import { answerValueSchema, submitReasonSchema } from '@invigil/shared/api/attempt-sync';
 import type { Device, Result, TestType } from '@invigil/shared/api/tests';
-import { resultSchema, testTypeSchema } from '@invigil/shared/api/tests';
+import { resultSchema, reviewRuleSchema, testTypeSchema } from '@invigil/shared/api/tests';
+import type { ReviewReleaseInput } from '@invigil/shared/domain/review-release';
 import type { AnswersTable, AttemptsTable, Database } from '../db';
 import { preparedQuery } from '../lib/prepared-query';
 import { TEST_RECORD_COLUMNS, toTestRecord, visibleToUser } from './test-repository';
@@ -60,6 +61,8 @@ export interface SubmittedAttempt {
   startedAt: number;
   submittedAt: number;
   result: Result | null;
+  /** The test's review release rule (decision 0051). */
+  release: ReviewReleaseInput;
 }
 
 function parseJson(raw: string | null): unknown {
@@ -439,7 +442,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
         .selectFrom('attempts')
         .innerJoin('tests', 'tests.id', 'attempts.test_id')
         .innerJoin('users', 'users.id', 'attempts.user_id')
-        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.type as test_type', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
+        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.type as test_type', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result', ...RELEASE_COLUMNS])
         .where('attempts.user_id', '=', userId)
         .where('attempts.submitted_at', 'is not', null)
         .orderBy('attempts.submitted_at', 'desc')
@@ -456,11 +459,25 @@ export function createAttemptRepository(db: Kysely<Database>) {
         .selectFrom('attempts')
         .innerJoin('tests', 'tests.id', 'attempts.test_id')
         .innerJoin('users', 'users.id', 'attempts.user_id')
-        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.type as test_type', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result'])
+        .select(['attempts.id', 'attempts.user_id', 'users.name as user_name', 'attempts.test_id', 'tests.name as test_name', 'tests.type as test_type', 'tests.chapters', 'attempts.started_at', 'attempts.submitted_at', 'attempts.result', ...RELEASE_COLUMNS])
         .where('attempts.test_id', '=', testId)
         .where('attempts.submitted_at', 'is not', null)
         .execute();
       return rows.map(toSubmitted);
+    },
+
+    /**
+     * The attempts of a test not submitted yet: the latest deadline among them and whether one is
+     * paused (its clock stands still). The review of an 'after_end' test waits for them.
+     */
+    async unsubmittedOfTest(testId: string): Promise<{ latestDeadline: number | null; paused: boolean }> {
+      const row = await db
+        .selectFrom('attempts')
+        .select((eb) => [eb.fn.max('deadline_ms').as('latest'), eb.fn.max('paused_at').as('paused')])
+        .where('test_id', '=', testId)
+        .where('submitted_at', 'is', null)
+        .executeTakeFirst();
+      return { latestDeadline: row?.latest == null ? null : Number(row.latest), paused: row?.paused != null };
     },
 
     async submittedIdsForTest(testId: string): Promise<string[]> {
@@ -588,6 +605,18 @@ export function createAttemptRepository(db: Kysely<Database>) {
   };
 }
 
+/** The test's columns the review release rule reads (decision 0051). */
+const RELEASE_COLUMNS = ['tests.ends_at', 'tests.duration_seconds', 'tests.review_rule', 'tests.review_released_at'] as const;
+
+export function toReleaseInput(row: { ends_at: number | string | null; duration_seconds: number | string; review_rule: string | null; review_released_at: number | string | null }): ReviewReleaseInput {
+  return {
+    rule: reviewRuleSchema.safeParse(row.review_rule).data ?? null,
+    endsAt: toNumberOrNull(row.ends_at),
+    durationSeconds: Number(row.duration_seconds),
+    releasedAt: toNumberOrNull(row.review_released_at),
+  };
+}
+
 function toSubmitted(row: {
   id: string;
   user_id: string;
@@ -599,6 +628,10 @@ function toSubmitted(row: {
   started_at: number;
   submitted_at: number | null;
   result: string | null;
+  ends_at: number | null;
+  duration_seconds: number;
+  review_rule: string | null;
+  review_released_at: number | null;
 }): SubmittedAttempt {
   return {
     attemptId: row.id,
@@ -611,6 +644,7 @@ function toSubmitted(row: {
     startedAt: Number(row.started_at),
     submittedAt: Number(row.submitted_at),
     result: parseResult(row.result),
+    release: toReleaseInput(row),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { ShuffleMode, TestConfig, TestType } from '@invigil/shared/api/tests';
-import { testConfigSchema } from '@invigil/shared/api/tests';
+import { reviewRuleSchema, testConfigSchema } from '@invigil/shared/api/tests';
+import type { ReviewRule } from '@invigil/shared/domain/review-release';
 import type { Database, TestsTable } from '../db';
 import { preparedQuery } from '../lib/prepared-query';
 
@@ -30,6 +31,10 @@ export interface TestRecord {
   noq: number;
   createdAt: number;
   updatedAt: number;
+  /** The review release rule (decision 0051): null for the default. */
+  reviewRule: ReviewRule | null;
+  /** Under 'manual': when the institute released the review; null: not yet. */
+  reviewReleasedAt: number | null;
 }
 
 /** A whole row, for writing (import). */
@@ -61,6 +66,8 @@ export const TEST_RECORD_COLUMNS = [
   'tests.noq',
   'tests.created_at',
   'tests.updated_at',
+  'tests.review_rule',
+  'tests.review_released_at',
 ] as const;
 
 type RecordRow = Omit<TestRow, 'paper' | 'answer_key'>;
@@ -125,6 +132,8 @@ export function toTestRecord(row: RecordRow): TestRecord {
     noq: Number(row.noq),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),
+    reviewRule: reviewRuleSchema.safeParse(row.review_rule).data ?? null,
+    reviewReleasedAt: toNumberOrNull(row.review_released_at),
   };
 }
 
@@ -176,6 +185,11 @@ export function createTestRepository(db: Kysely<Database>) {
     async update(row: TestRow): Promise<void> {
       const { id, created_at: _createdAt, ...changes } = row;
       await db.updateTable('tests').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Sets the review release rule and time (decision 0051). */
+    async setReviewRelease(id: string, rule: ReviewRule | null, releasedAt: number | null, now: number): Promise<void> {
+      await db.updateTable('tests').set({ review_rule: rule, review_released_at: releasedAt, updated_at: now }).where('id', '=', id).execute();
     },
 
     /** Replaces who the test is assigned to. */

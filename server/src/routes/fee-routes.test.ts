@@ -9,7 +9,12 @@ import type { TestApp } from '../test-support/test-app';
 
 const makeApp = useTestApp();
 // Webhooks off unless a test wants them: the checkout reply (or reconcile) is then the only news.
-const app = (overrides: { simulatorWebhookDelayMs?: number } = {}) => makeApp({ simulatorWebhookDelayMs: -1, ...overrides });
+// Rohan's demo config turns My Fee off (require-page.test.ts checks that); here he pays, so his pages are on.
+const app = async (overrides: { simulatorWebhookDelayMs?: number; adminOrigin?: string } = {}) => {
+  const t = await makeApp({ simulatorWebhookDelayMs: -1, ...overrides });
+  await t.setConfig('DEMO002', {});
+  return t;
+};
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6c3a80000000049454e44ae426082', 'hex');
 
@@ -181,7 +186,7 @@ describe('fee routes', () => {
   });
 
   it('the print link names the admin origin when ADMIN_ORIGIN is set', async () => {
-    const t = await makeApp({ simulatorWebhookDelayMs: -1, adminOrigin: 'https://admin.example.edu' });
+    const t = await app({ adminOrigin: 'https://admin.example.edu' });
     const list = (await t.getJson('/api/fee-list', await t.token('DEMO002'))) as FeeListReply;
     expect(feeOf(list, DEMO_FEES.rohanExam).print_url).toMatch(/^https:\/\/admin\.example\.edu\/admin\/fee-head\/demo-fh-exam\/print\?/);
   });

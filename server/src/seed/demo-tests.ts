@@ -60,7 +60,9 @@ const aptitude = [
  * validation and import code as `npm run import`.
  */
 export function demoImportFile(now: number): ImportFileInput {
-  const open = { activation_date: iso(now - DAY), ends_at: iso(now + 30 * DAY) };
+  // Open for a month, and practice: their review opens on submission (decision 0051), so a demo
+  // student sees the result and review at once. The ended tests keep the default: after the end.
+  const open = { activation_date: iso(now - DAY), ends_at: iso(now + 30 * DAY), review: 'on_submit' as const };
   return {
     version: 1,
     tests: [

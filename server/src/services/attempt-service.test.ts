@@ -108,7 +108,7 @@ describe('part-wise timing on the server', () => {
     // Scored on what arrived while each part was open: 1 B (+4, not the late A), 6 and 7 (+4 each); 2 not scored.
     const review = await out();
     expect(review.result).toMatchObject({ scored: 12, correct: 3, wrong: 0, attempted: 3 });
-    expect(review.result.partResults.map((part) => [part.name, part.scored, part.attempted])).toEqual([
+    expect(review.result?.partResults.map((part) => [part.name, part.scored, part.attempted])).toEqual([
       ['Part A', 4, 1],
       ['Part B', 8, 2],
     ]);

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { QuestionUpdate, SubmitRequest, SubmitResponse, SyncReply, SyncRequest } from '@invigil/shared/api/attempt-sync';
 import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE } from '@invigil/shared/api/attempt-sync';
@@ -32,6 +33,7 @@ import type { CachedPaper, PaperCache, SealedPaper } from './paper-cache';
 import { createPartLayoutCache, partOfQuestion } from './part-layout';
 import { computeResult, parseStoredKey } from './scoring';
 import { applyGrades, reviewTestData, sealedPaperHandedOut, sealedPaperUrl, testData, testStatus, userData } from './test-views';
+import { createReviewRelease, releaseInputOf, withheldUserData } from './review-release';
 import type { UploadService } from './upload-service';
 
 export interface AttemptServiceDeps {
@@ -44,6 +46,8 @@ export interface AttemptServiceDeps {
   graceMs: number;
   /** The attempt's uploaded files, listed in its replies. */
   uploads: Pick<UploadService, 'listsOf'>;
+  /** Keys the opaque per-test tokens that stand for classmates in a ranking (decision 0051). */
+  rankTokenSecret: string;
 }
 
 /** How long after a start the same start may come again on a test that cannot be resumed (isStartRetry). */
@@ -84,7 +88,11 @@ function latestPerQuestion(updates: readonly QuestionUpdate[]): QuestionUpdate[]
  * grace after it closed) is kept late, whatever the portal let through.
  */
 export function createAttemptService(deps: AttemptServiceDeps) {
-  const { db, dbKind, papers, clock, logger, graceMs, uploads } = deps;
+  const { db, dbKind, papers, clock, logger, graceMs, uploads, rankTokenSecret } = deps;
+  const release = createReviewRelease({ db, graceMs });
+  /** A classmate's row in a ranking: a token stable for this test, never their id or e-mail. */
+  const rankToken = (testId: string, userId: string): string =>
+    `r-${createHmac('sha256', rankTokenSecret).update(`rank|${testId}|${userId}`).digest('base64url').slice(0, 16)}`;
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
   const grades = createGradeRepository(db);
@@ -474,10 +482,25 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       return submitted;
     },
 
-    /** GET /test/out/{id}: the review, keys and solutions included, only after submission. */
+    /**
+     * GET /test/out/{id}: after submission. Once the review is released (decision 0051): keys,
+     * solutions (never for HIDE_TEST_REVIEW) and the result; before, only the student's own answers.
+     */
     async out(user: UserRecord, testId: string): Promise<TestOutReply> {
       const now = clock.now();
       const { test, attempt } = await submittedAttempt(user, testId);
+      const review = await release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, now);
+      const status = testStatus(test, attempt, now, graceMs);
+      if (!review.released) {
+        const [paper, answers, ackedRev, files] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id), uploads.listsOf(attempt.id, now)]);
+        return {
+          testData: testData(paper.paper, status),
+          userData: withheldUserData(userData(attempt, answers, null, ackedRev, now, files)),
+          result: null,
+          instructions: test.instruction,
+          review,
+        };
+      }
       const [paper, rawKey, answers, ackedRev, result, files] = await Promise.all([
         paperOf(test),
         tests.answerKeyOf(test.id),
@@ -490,43 +513,51 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const graded = await grades.gradesOf(attempt.id);
       const finalResult = result ?? computeResult(key, answers, attempt, gradeMarks(graded));
       return {
-        testData: reviewTestData(paper.paper, key.questions, testStatus(test, attempt, now, graceMs)),
+        testData: review.hidden ? testData(paper.paper, status) : reviewTestData(paper.paper, key.questions, status),
         userData: applyGrades(userData(attempt, answers, finalResult, ackedRev, now, files), graded),
         result: finalResult,
         instructions: test.instruction,
+        review,
       };
     },
 
-    /** GET /test/answer/{id}: what the student submitted, without keys. */
+    /** GET /test/answer/{id}: what the student submitted, without keys; the result only once released. */
     async answerSheet(user: UserRecord, testId: string): Promise<AnswerSheetReply> {
       const now = clock.now();
       const { test, attempt } = await submittedAttempt(user, testId);
-      const [paper, answers, ackedRev, result, files] = await Promise.all([
+      const [paper, answers, ackedRev, result, files, review] = await Promise.all([
         paperOf(test),
         attempts.answersOf(attempt.id),
         attempts.maxRev(attempt.id),
         attempts.resultOf(attempt.id),
         uploads.listsOf(attempt.id, now),
+        release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, now),
       ]);
       const graded = await grades.gradesOf(attempt.id);
+      const data = applyGrades(userData(attempt, answers, result, ackedRev, now, files), graded);
       return {
         testData: testData(paper.paper, testStatus(test, attempt, now, graceMs)),
-        userData: applyGrades(userData(attempt, answers, result, ackedRev, now, files), graded),
+        userData: review.released ? data : withheldUserData(data),
         instructions: test.instruction,
+        review,
       };
     },
 
     /** GET /test/out/{id}/ranking: live tests only, once the student has submitted. */
     async ranking(user: UserRecord, testId: string): Promise<RankingReply> {
-      const { test } = await submittedAttempt(user, testId);
-      if (test.type !== 'live') return { live: false, ranks: [] };
+      const { test, attempt } = await submittedAttempt(user, testId);
+      const review = await release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, clock.now());
+      const when = { released: review.released, reviewOpensAt: review.reviewOpensAt };
+      if (test.type !== 'live') return { live: false, ranks: [], ...when };
+      if (!review.released) return { live: true, ranks: [], ...when };
       const rows = await attempts.submittedForTest(test.id);
       const ranks = rankResults(
         rows.flatMap((row) =>
           row.result
             ? [
                 {
-                  user_id: row.userId,
+                  // The student's own id on their own row (the portal marks it "You"); a token otherwise.
+                  user_id: row.userId === user.id ? user.id : rankToken(test.id, row.userId),
                   name: row.userName,
                   submittedAt: row.submittedAt,
                   result: {
@@ -541,7 +572,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
             : [],
         ),
       );
-      return { live: true, ranks };
+      return { live: true, ranks, ...when };
     },
   };
 }

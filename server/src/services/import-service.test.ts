@@ -54,6 +54,7 @@ describe('import', () => {
       marksheets: { inserted: 1, updated: 0 },
       attempts: { inserted: 1, updated: 0 },
       grades: { inserted: 1, updated: 0 },
+      reviewReleases: 0,
       portal: emptyPortalSummary(),
       queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
@@ -102,6 +103,7 @@ describe('import', () => {
       marksheets: { inserted: 0, updated: 1 },
       attempts: { inserted: 0, updated: 1 },
       grades: { inserted: 0, updated: 1 },
+      reviewReleases: 0,
       portal: emptyPortalSummary(),
       queries: emptyQuerySummary(),
       study: { inserted: 0, updated: 0 },
@@ -132,7 +134,7 @@ describe('import', () => {
     const t = await newApp();
     const asha = await t.token('DEMO001');
     const rohan = await t.token('DEMO002');
-    const scored = async (token: string) => testOutReplySchema.parse(await t.getJson(`/api/test/out/${DEMO_TEST_IDS.attempted}`, token)).result.scored;
+    const scored = async (token: string) => testOutReplySchema.parse(await t.getJson(`/api/test/out/${DEMO_TEST_IDS.attempted}`, token)).result?.scored;
     expect([await scored(asha), await scored(rohan)]).toEqual([7, 16]);
     // The key of question 3 was wrong: C, not A. Keys are not in the paper, so its version stays.
     const test = demoImportFile(t.clock.now()).tests?.find((item) => item._id === DEMO_TEST_IDS.attempted);
@@ -279,7 +281,7 @@ describe("import of teachers' grades", () => {
     const after = await out(asha);
     // 1 +4, 8 graded 4 (partial), 9 graded 2.5 (partial, with no typed answer): no question pending.
     expect(after.result).toMatchObject({ scored: 10.5, correct: 1, partial: 2, pending: 0, attempted: 3, skipped: 7 });
-    expect(after.result.partResults.map((part) => [part.name, part.scored])).toEqual([
+    expect(after.result?.partResults.map((part) => [part.name, part.scored])).toEqual([
       ['Part A', 4],
       ['Part B', 6.5],
     ]);
@@ -295,7 +297,7 @@ describe("import of teachers' grades", () => {
       [2, 'Rohan Mehta', 5],
     ]);
     const myResults = myResultsReplySchema.parse(await (await t.get('/api/test/myresults', asha)).json());
-    expect(myResults.find((row) => row._id === id)?.result.scored).toBe(10.5);
+    expect(myResults.find((row) => row._id === id)?.result?.scored).toBe(10.5);
 
     // Regrading replaces the grade, remark included.
     const regrade = await run(t, { version: 1, grades: [{ test_id: id, students: [{ reg_no: 'DEMO001', questions: [{ qn: 8, marks: 5 }] }] }] });

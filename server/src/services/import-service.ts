@@ -97,6 +97,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
       marksheets: { inserted: 0, updated: 0 },
       attempts: { inserted: 0, updated: 0 },
       grades: { inserted: 0, updated: 0 },
+      reviewReleases: 0,
       portal: emptyPortalSummary(),
       certificates: emptyCertificateSummary(),
       queries: emptyQuerySummary(),
@@ -146,7 +147,12 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     });
     const fileTests = new Map(file.tests.map((test) => [test._id, test]));
     const storedTests = new Map<string, TestRecord>();
-    for (const id of new Set([...file.tests.map((test) => test._id), ...file.attempts.map((attempt) => attempt.test_id), ...file.grades.map((grade) => grade.test_id)])) {
+    for (const id of new Set([
+      ...file.tests.map((test) => test._id),
+      ...file.attempts.map((attempt) => attempt.test_id),
+      ...file.grades.map((grade) => grade.test_id),
+      ...file.review_releases.map((release) => release.test_id),
+    ])) {
       const record = await tests.findById(id);
       if (record) storedTests.set(id, record);
     }
@@ -160,6 +166,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
           if (answer.qn > test.noq) issues.push({ path: `attempts.${index}.answers.${j}.qn`, message: `Test ${attempt.test_id} has ${test.noq} questions.` });
         });
       }
+    });
+    file.review_releases.forEach((release, index) => {
+      if (!fileTests.has(release.test_id) && !storedTests.has(release.test_id)) issues.push({ path: `review_releases.${index}.test_id`, message: `There is no test ${release.test_id}.` });
     });
     const gradeTargets = await checkGrades();
     const portalPlan = await checkPortalReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
@@ -259,6 +268,9 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
         noq: compiled.noq,
         created_at: existing?.createdAt ?? now,
         updated_at: now,
+        // Absent from the file: the stored rule and release time stay (decision 0051).
+        review_rule: test.review === undefined ? (existing?.reviewRule ?? null) : test.review,
+        review_released_at: test.review_released_at === undefined ? (existing?.reviewReleasedAt ?? null) : at(test.review_released_at),
       };
       if (existing) {
         const oldKey = await tests.answerKeyOf(test._id);
@@ -271,6 +283,12 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
         summary.tests.inserted += 1;
       }
       await tests.replaceAssignments(test._id, [...new Set(test.assigned_to.map(userIdOf))]);
+    }
+
+    // The institute's review releases: the rule becomes 'manual', opening at the time given.
+    for (const release of file.review_releases) {
+      await tests.setReviewRelease(release.test_id, 'manual', at(release.released_at), now);
+      summary.reviewReleases += 1;
     }
 
     // Marksheets.

@@ -33,7 +33,7 @@ export function createTestModule({ db, config, clock, logger, blobs = createBlob
     uploadStore,
     uploads,
     catalog: createTestService({ db: db.kysely, papers, clock, graceMs }),
-    attempts: createAttemptService({ db: db.kysely, dbKind: db.kind, papers, clock, logger, graceMs, uploads }),
+    attempts: createAttemptService({ db: db.kysely, dbKind: db.kind, papers, clock, logger, graceMs, uploads, rankTokenSecret: config.jwtSecret }),
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   MyResultsReply,
   QuestionReportRequest,
   ResultRow,
+  ReviewStatus,
   TestGetReply,
   TestInstructionReply,
   TestListReply,
@@ -25,6 +26,7 @@ import type { UserRecord } from '../repositories/user-repository';
 import type { PaperCache } from './paper-cache';
 import { parseQuestionId } from './test-compiler';
 import { listItem, sealedPaperHandedOut, sealedPaperUrl, testInfo, testStatus } from './test-views';
+import { createReviewRelease, plainReviewStatus, releaseInputOf } from './review-release';
 
 export interface TestServiceDeps {
   db: Kysely<Database>;
@@ -42,10 +44,20 @@ function chaptersOf(raw: string): { name: string }[] {
   }
 }
 
-function resultRow(row: SubmittedAttempt): ResultRow[] {
+/** A results row: the result only once the review is released (decision 0051). */
+function resultRow(row: SubmittedAttempt, review: ReviewStatus): ResultRow[] {
   if (!row.result) return [];
   return [
-    { _id: row.testId, name: row.testName, test_created_at: row.startedAt, test_submitted_at: row.submittedAt, type: row.testType, chapters: chaptersOf(row.chapters), result: row.result },
+    {
+      _id: row.testId,
+      name: row.testName,
+      test_created_at: row.startedAt,
+      test_submitted_at: row.submittedAt,
+      type: row.testType,
+      chapters: chaptersOf(row.chapters),
+      result: review.released ? row.result : null,
+      review,
+    },
   ];
 }
 
@@ -65,6 +77,7 @@ export function createTestService(deps: TestServiceDeps) {
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
   const marksheets = createMarksheetRepository(db);
+  const release = createReviewRelease({ db, graceMs });
 
   /** The test if the student may see it (else 404), with their attempt if any: one read. */
   async function visibleTest(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
@@ -94,7 +107,7 @@ export function createTestService(deps: TestServiceDeps) {
     async list(user: UserRecord): Promise<TestListReply> {
       const now = clock.now();
       const [visible, mine] = await Promise.all([tests.listVisible(user.id), attempts.byTestForUser(user.id)]);
-      return visible.map((test) => listItem(test, mine.get(test.id), now, graceMs)).sort(scheduleOrder);
+      return visible.map((test) => listItem(test, mine.get(test.id), now, graceMs, user)).sort(scheduleOrder);
     },
 
     /** GET /test/mock-tests: the list's tests grouped by series (mock_id), series by name, no series last. */
@@ -104,7 +117,7 @@ export function createTestService(deps: TestServiceDeps) {
       const bySeries = new Map<string | null, TestListReply>();
       for (const test of visible) {
         const series = bySeries.get(test.mockId) ?? [];
-        series.push(listItem(test, mine.get(test.id), now, graceMs));
+        series.push(listItem(test, mine.get(test.id), now, graceMs, user));
         bySeries.set(test.mockId, series);
       }
       return [...bySeries.entries()]
@@ -118,7 +131,7 @@ export function createTestService(deps: TestServiceDeps) {
       const [visible, mine] = await Promise.all([tests.listVisible(user.id), attempts.byTestForUser(user.id)]);
       return visible
         .filter((test) => mine.has(test.id))
-        .map((test) => listItem(test, mine.get(test.id), now, graceMs))
+        .map((test) => listItem(test, mine.get(test.id), now, graceMs, user))
         .sort((a, b) => (b.test_created_at ?? 0) - (a.test_created_at ?? 0));
     },
 
@@ -128,10 +141,19 @@ export function createTestService(deps: TestServiceDeps) {
       const test_ = await info(test, attempt);
       let results: ResultRow[] = [];
       if (attempt?.submittedAt != null) {
-        const result = await attempts.resultOf(attempt.id);
+        const [result, review] = await Promise.all([attempts.resultOf(attempt.id), release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, clock.now())]);
         if (result) {
           results = [
-            { _id: test.id, name: test.name, test_created_at: attempt.startedAt, test_submitted_at: attempt.submittedAt, type: test.type, chapters: test.chapters.map((name) => ({ name })), result },
+            {
+              _id: test.id,
+              name: test.name,
+              test_created_at: attempt.startedAt,
+              test_submitted_at: attempt.submittedAt,
+              type: test.type,
+              chapters: test.chapters.map((name) => ({ name })),
+              result: review.released ? result : null,
+              review,
+            },
           ];
         }
       }
@@ -148,8 +170,10 @@ export function createTestService(deps: TestServiceDeps) {
 
     /** GET /test/myresults?page. */
     async myResults(user: UserRecord, page: number): Promise<MyResultsReply> {
+      const now = clock.now();
       const rows = await attempts.submittedForUser(user.id, (page - 1) * RESULTS_PAGE_SIZE, RESULTS_PAGE_SIZE);
-      return rows.flatMap(resultRow);
+      const reviews = await Promise.all(rows.map((row) => release.statusOf(user, row.testId, row.release, row.submittedAt, now)));
+      return rows.flatMap((row, index) => resultRow(row, reviews[index] ?? plainReviewStatus(user, row.release, row.submittedAt, now, graceMs)));
     },
 
     /** POST /question/report: a question of a test the student may see. */

@@ -15,6 +15,8 @@ import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock'
 import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
 import type { GradeRecord } from '../repositories/grade-repository';
 import type { TestRecord } from '../repositories/test-repository';
+import type { UserRecord } from '../repositories/user-repository';
+import { plainReviewStatus, releaseInputOf } from './review-release';
 import type { UploadLists } from './upload-service';
 import type { AnswerKeyEntry } from './test-compiler';
 
@@ -63,7 +65,7 @@ export function testStatus(test: TestRecord, attempt: AttemptRecord | undefined,
   };
 }
 
-export function listItem(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number): TestListItem {
+export function listItem(test: TestRecord, attempt: AttemptRecord | undefined, now: number, graceMs: number, user: Pick<UserRecord, 'config'>): TestListItem {
   const status = testStatus(test, attempt, now, graceMs);
   return {
     _id: test.id,
@@ -81,6 +83,8 @@ export function listItem(test: TestRecord, attempt: AttemptRecord | undefined, n
     duration: test.durationSeconds / 60,
     activation_date: test.activationAt,
     ends_at: test.endsAt,
+    // From the test alone: the result and review pages ask the server, which has the last word.
+    review: attempt?.submittedAt != null ? plainReviewStatus(user, releaseInputOf(test), attempt.submittedAt, now, graceMs) : null,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   difficultySchema,
   optionLabelSchema,
   questionTypeSchema,
+  reviewRuleSchema,
   shuffleModeSchema,
   testConfigSchema,
   testTypeSchema,
@@ -154,6 +155,14 @@ export const importTestSchema = z.strictObject({
   open_to_all: z.boolean().default(false),
   /** Registration numbers. Replaces the earlier list on re-import. */
   assigned_to: z.array(z.string().trim().min(1).max(64)).max(100_000).default([]),
+  /**
+   * When the review (keys, solutions, result, ranking) is released (decision 0051): 'after_end',
+   * 'on_submit' or 'manual'; null for the default (after the end with `ends_at`, else on
+   * submission). Absent on re-import: the stored rule stays.
+   */
+  review: reviewRuleSchema.nullable().optional(),
+  /** Under 'manual': when the institute releases the review; null: not yet. Absent: the stored time stays. */
+  review_released_at: importDateSchema.nullable().optional(),
 }).superRefine((test, ctx) => {
   const issues: Issue[] = [];
   checkTest(test, [], issues);
@@ -230,6 +239,17 @@ export const importTestGradesSchema = z.strictObject({
   students: z.array(importStudentGradesSchema).min(1, 'List at least one student.').max(100_000),
 });
 export type ImportTestGrades = z.infer<typeof importTestGradesSchema>;
+
+/**
+ * The institute releases (or withdraws) a test's review (decision 0051): the test's rule becomes
+ * 'manual' and its review opens at `released_at` (null: closed until released again). For a test
+ * of this file or one already stored, without sending the test again.
+ */
+export const importReviewReleaseSchema = z.strictObject({
+  test_id: importIdSchema,
+  released_at: importDateSchema.nullable(),
+});
+export type ImportReviewRelease = z.infer<typeof importReviewReleaseSchema>;
 
 /** How a student of `grades` is named in messages: the reg_no or the e-mail given. */
 export function gradedStudentLabel(grades: Pick<ImportStudentGrades, 'reg_no' | 'email'>): string {
@@ -313,6 +333,12 @@ function checkQuestion(question: ImportQuestion, tap: boolean, path: (string | n
 
 function checkTest(test: ImportTest, path: (string | number)[], issues: Issue[]): void {
   const { format } = test;
+  if (test.review === 'after_end' && test.ends_at === null) {
+    issues.push({ path: [...path, 'review'], message: 'A test without ends_at never ends: use "on_submit" or "manual", or give ends_at.' });
+  }
+  if (test.review_released_at != null && test.review !== 'manual') {
+    issues.push({ path: [...path, 'review_released_at'], message: 'review_released_at needs "review": "manual" (or use review_releases to release a stored test).' });
+  }
   if (test.activation_date && test.ends_at && Date.parse(test.ends_at) <= Date.parse(test.activation_date)) {
     issues.push({ path: [...path, 'ends_at'], message: 'The test must end after it opens (ends_at after activation_date).' });
   }
@@ -363,6 +389,7 @@ export const importFileSchema = z
     marksheets: z.array(importMarksheetSchema).max(100_000).default([]),
     attempts: z.array(importAttemptSchema).max(100_000).default([]),
     grades: z.array(importTestGradesSchema).max(10_000).default([]),
+    review_releases: z.array(importReviewReleaseSchema).max(10_000).default([]),
     // The portal's data: classes, schedules, notifications, attendance... (portal-import.ts).
     ...portalSectionsShape,
     // Certificate types, paid requests, and the action "deliver a certificate" (certificate-import.ts).
@@ -398,6 +425,7 @@ export const importFileSchema = z
       });
     });
     duplicates(file.grades, (g) => g.test_id, (i) => ['grades', i, 'test_id'], (g) => `Grades of test ${g.test_id}`, issues);
+    duplicates(file.review_releases, (r) => r.test_id, (i) => ['review_releases', i, 'test_id'], (r) => `The review release of test ${r.test_id}`, issues);
     file.grades.forEach((testGrades, index) => {
       const test = testsById.get(testGrades.test_id);
       const marks = test ? importQuestionMarks(test) : null;
@@ -441,6 +469,8 @@ export interface ImportSummary {
   attempts: { inserted: number; updated: number };
   /** Graded questions: newly graded, and regraded (an earlier grade replaced). */
   grades: { inserted: number; updated: number };
+  /** Tests whose review release time the file set (review_releases). */
+  reviewReleases: number;
   /** The portal's sections (classes, schedules, notifications, attendance...). */
   portal: PortalSummary;
   /** Certificate types, requests and deliveries (certificate-import.ts). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_CODE_REQUIRED_MESSAGE, REPORT_EMPTY_MESSAGE, REPORT_MAX_CHARS, REPORT_TOO_LONG_MESSAGE, SEALED_PAPER_LEAD_MS } from '../domain/constants';
+import { REVIEW_RULES } from '../domain/review-release';
 import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE, answerValueSchema, submitReasonSchema } from './attempt-sync';
 
 /**
@@ -13,7 +14,8 @@ import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE, answerValueSchema, s
  *
  * Keys and solutions: the PAPER (what a student gets before submitting) has no `answer` and no
  * `solution` field at all; its question schema is strict, so a reply carrying either does not
- * parse. Only the test-out reply (after submission) uses `reviewQuestionSchema`, which adds them.
+ * parse. Only the test-out reply (after submission) uses `reviewQuestionSchema`, which adds them,
+ * and only once the review is released (`reviewStatusSchema`, decision 0051).
  */
 
 /** 'chapter': a Chapter Test, a practice test on some chapters (docs/decisions/0008-chapter-tests.md). */
@@ -92,8 +94,12 @@ export type PaperQuestion = z.infer<typeof paperQuestionSchema>;
 export const keyAnswerSchema = z.union([z.string(), z.array(z.string()), z.null()]);
 export type KeyAnswer = z.infer<typeof keyAnswerSchema>;
 
-/** A question in the test-out (review) reply, after submission: the paper question plus key and solution. */
-export const reviewQuestionSchema = z.strictObject({ ...paperQuestionShape, answer: keyAnswerSchema, solution: z.string().nullable() });
+/**
+ * A question in the test-out (review) reply, after submission: the paper question plus key and
+ * solution, both absent until the review is released and always for a student whose config hides
+ * the review (HIDE_TEST_REVIEW; decision 0051).
+ */
+export const reviewQuestionSchema = z.strictObject({ ...paperQuestionShape, answer: keyAnswerSchema.optional(), solution: z.string().nullable().optional() });
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
 
 const sectionShape = {
@@ -209,6 +215,23 @@ export const testInfoSchema = z.object({
 });
 export type TestInfo = z.infer<typeof testInfoSchema>;
 
+export const reviewRuleSchema = z.enum(REVIEW_RULES);
+
+/**
+ * Whether a submitted attempt's review (keys, solutions, correctness, result, ranking) is
+ * released, and when it opens (decision 0051). Until `released`, replies carry the student's own
+ * answers but no key, solution, result or rank.
+ */
+export const reviewStatusSchema = z.object({
+  released: z.boolean(),
+  /** When the review opens or opened (ms); null: when the institute releases it. */
+  reviewOpensAt: z.number().int().nullable(),
+  rule: reviewRuleSchema,
+  /** The student's config hides the review (HIDE_TEST_REVIEW): keys and solutions never come. */
+  hidden: z.boolean(),
+});
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
 /** GET /test/list?q={timestamp} and GET /test/attempted-list: an array of these. */
 export const testListItemSchema = z.object({
   _id: z.string(),
@@ -230,6 +253,8 @@ export const testListItemSchema = z.object({
   duration: z.number(),
   activation_date: z.number().int().nullable(),
   ends_at: z.number().int().nullable(),
+  /** Once submitted: when its review opens (from the test's rule); null before submission. */
+  review: reviewStatusSchema.nullable(),
 });
 export type TestListItem = z.infer<typeof testListItemSchema>;
 export const testListReplySchema = z.array(testListItemSchema);
@@ -402,7 +427,9 @@ export const resultRowSchema = z.object({
   /** The test's type: a 'chapter' test lists its chapters in the results list. */
   type: testTypeSchema,
   chapters: z.array(chapterSchema),
-  result: resultSchema,
+  /** Null until the review is released (decision 0051): 'Result will be declared soon.' */
+  result: resultSchema.nullable(),
+  review: reviewStatusSchema,
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
@@ -461,21 +488,30 @@ export type StartReply = z.infer<typeof startReplySchema>;
 export const startResponseSchema = z.union([alreadySubmittedReplySchema, startReplySchema]);
 export type StartResponse = z.infer<typeof startResponseSchema>;
 
-/** GET /test/out/{id}: after submission only; questions carry `answer` and `solution`. */
+/**
+ * GET /test/out/{id}: after submission only. Once `review.released`, questions carry `answer` and
+ * `solution` (never for `review.hidden`) and `result` is the score; before, the student's own
+ * answers only: no key, solution, result, grade or remark (decision 0051).
+ */
 export const testOutReplySchema = z.object({
   testData: reviewTestDataSchema,
   userData: userDataSchema,
-  result: resultSchema,
+  result: resultSchema.nullable(),
   instructions: z.string(),
+  review: reviewStatusSchema,
 });
 export type TestOutReply = z.infer<typeof testOutReplySchema>;
 
-/** GET /test/out/{id}/ranking. Empty (live: false) for tests that are not live. */
-export const rankingReplySchema = z.object({ live: z.boolean(), ranks: z.array(rankSchema) });
+/**
+ * GET /test/out/{id}/ranking. Empty (live: false) for tests that are not live, and empty until the
+ * review is released (`released` false). In a rank row `user_id` is the student's own id on their
+ * own row and an opaque per-test token on everyone else's (decision 0051).
+ */
+export const rankingReplySchema = z.object({ live: z.boolean(), ranks: z.array(rankSchema), released: z.boolean(), reviewOpensAt: z.number().int().nullable() });
 export type RankingReply = z.infer<typeof rankingReplySchema>;
 
-/** GET /test/answer/{id}: the answer sheet (no keys), after submission. */
-export const answerSheetReplySchema = z.object({ testData: testDataSchema, userData: userDataSchema, instructions: z.string() });
+/** GET /test/answer/{id}: the answer sheet (no keys), after submission; no result, grade or remark until the review is released. */
+export const answerSheetReplySchema = z.object({ testData: testDataSchema, userData: userDataSchema, instructions: z.string(), review: reviewStatusSchema });
 export type AnswerSheetReply = z.infer<typeof answerSheetReplySchema>;
 
 /** GET /test/myresults?page (1-based): 10 rows a page, the latest submission first. */

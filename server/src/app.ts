@@ -20,6 +20,7 @@ import { blobRoutes, PUBLIC_BLOB_PREFIX } from './routes/blob-routes';
 import { healthRoutes } from './routes/health-routes';
 import type { ReadinessCheck } from './routes/health-routes';
 import { requestLog } from './middleware/request-log';
+import { guardPages } from './middleware/require-page';
 import { notificationRoutes } from './routes/notification-routes';
 import { portalRoutes } from './routes/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
@@ -180,6 +181,8 @@ export function buildApp(deps: AppDeps) {
     }
     return (isUpload ? streamedUploadLimit : isSnapshot ? streamedSnapshotLimit : streamedBodyLimit)(c, next);
   });
+  // Menu pages the user's config turns off answer 403 (decision 0003); in front of the routes.
+  guardPages(api, auth);
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
   api.route('/', authRoutes({ auth, trustProxy: config.trustProxy, avatarUrl: (avatar) => avatarLink(tests.uploadStore, avatar, clock.now()) }));

@@ -1,10 +1,11 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, useLocation, useSearch } from 'wouter';
-import { hasLiveSession, isLoggedIn } from '../features/auth/auth-state';
+import { hasLiveSession, isLoggedIn, userConfig } from '../features/auth/auth-state';
+import { PageOffPage } from '../features/unavailable/page-off-page';
 import { testInProgress } from '../lib/navigation-lock';
 import { showSnackbar } from '../lib/snackbar';
-import { LOGIN_TO_CONTINUE, loginRedirectFor, needsLogin, routeFor } from './guard';
+import { LOGIN_TO_CONTINUE, loginRedirectFor, needsLogin, routeFor, turnedOffPage } from './guard';
 
 function Loading() {
   return (
@@ -59,6 +60,9 @@ export function AppRoutes() {
   }, [blocked, pathname, search, navigate]);
 
   if (blocked) return <Loading />;
+  // A page the institute turned off for this student (hidden in the menu, its calls refused): say so.
+  const off = turnedOffPage(route, pathname, search, userConfig.value);
+  if (off) return <PageOffPage page={off} />;
   const Screen = route.screen;
   return (
     <ScreenErrorBoundary key={route.path}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { earlyCallsFor, loginRedirectFor, mayLeave, needsLogin, routeFor } from './guard';
+import { MENU_PAGES } from '@invigil/shared/domain/menu-flags';
+import { earlyCallsFor, loginRedirectFor, mayLeave, needsLogin, routeFor, turnedOffPage } from './guard';
 
 describe('routeFor', () => {
   it('finds the route and its title', () => {
@@ -49,5 +50,37 @@ describe('earlyCallsFor: the GETs a route starts at the app start', () => {
   it('none for a route without data, and none for the test itself (its clock is anchored when its reply arrives)', () => {
     expect(earlyCallsFor(routeFor('/auth/login'), '/auth/login')).toEqual([]);
     expect(earlyCallsFor(routeFor('/test/abc/in'), '/test/abc/in')).toEqual([]);
+  });
+});
+
+describe('turnedOffPage', () => {
+  const off = (pathAndSearch: string, config: Record<string, boolean | number | string>) => {
+    const [pathname = '', search = ''] = pathAndSearch.split('?');
+    return turnedOffPage(routeFor(pathname), pathname, search, config);
+  };
+  const ROHAN = { ALLOW_CHANGE_PASSWORD: true, MY_FEE: false, CERTIFICATE: false, VIDEO_LECTURE: false, DESK: false };
+
+  it('names the menu page a visit shows when the config turns it off (its explicit false only)', () => {
+    expect(off('/fee-list', ROHAN)).toBe('MY_FEE');
+    expect(off('/certificate-request', ROHAN)).toBe('CERTIFICATE');
+    expect(off('/dashboard/desk', ROHAN)).toBe('DESK');
+    expect(off('/video-lecture', ROHAN)).toBe('VIDEO_LECTURE');
+    expect(off('/study/demo-physics?type=video-lecture', ROHAN)).toBe('VIDEO_LECTURE');
+    expect(off('/queries/abc', { QUERY: '0' })).toBe('QUERY');
+    expect(off('/fee-list', {})).toBeNull();
+    expect(off('/fee-list', { MY_FEE: true, ASSESSMENT: 'yes' })).toBeNull();
+    expect(off('/timetable', ROHAN)).toBeNull();
+    expect(off('/', ROHAN)).toBeNull();
+    expect(off('/test/abc/in', { ASSESSMENT: false, RESULT: false })).toBeNull();
+  });
+
+  it('every menu entry\'s own address is turned off by its own key', () => {
+    for (const entry of MENU_PAGES) expect([entry.href, off(entry.href, { [entry.key]: false })]).toEqual([entry.href, entry.key]);
+  });
+
+  it('the study screen with every type is off only when all four types are', () => {
+    expect(off('/study', ROHAN)).toBeNull();
+    expect(off('/study?type=all', { STUDY_MATERIAL: false, HOMEWORK: false, ASSIGNMENT: false, VIDEO_LECTURE: false })).toBe('STUDY_MATERIAL');
+    expect(off('/study?type=material', { STUDY_MATERIAL: 'false' })).toBe('STUDY_MATERIAL');
   });
 });

@@ -1,5 +1,9 @@
 import { matchRoute } from 'wouter';
 import { parse as parsePattern } from 'regexparam';
+import type { UserConfig } from '@invigil/shared/api/auth';
+import { isPageOff, MENU_KEYS, STUDY_TYPE_PAGES, type MenuKey } from '@invigil/shared/domain/menu-flags';
+import { STUDY_TYPES } from '@invigil/shared/api/study-messages';
+import { studyQuery } from '../features/study/study-route';
 import { NOT_FOUND, ROUTES, type RouteMeta } from './route-table';
 
 export const LOGIN_TO_CONTINUE = 'Please log in to continue!';
@@ -51,4 +55,17 @@ export function mayLeave(fromPath: string, toPath: string, testRunning: boolean)
   const from = routeFor(fromPath);
   if (!from.testIn) return true;
   return toPath.split(/[?#]/)[0] === fromPath;
+}
+
+/**
+ * The menu page this visit shows that the user's config turns off, or null (decision 0003). The
+ * study screen's page is its type's (Homework, Video Lecture...); with every type (All Type) it is
+ * off only when all four are.
+ */
+export function turnedOffPage(route: RouteMeta, pathname: string, search: string, config: UserConfig | null | undefined): MenuKey | null {
+  if (!route.page) return null;
+  if (route.page !== 'study') return isPageOff(config, route.page) ? route.page : null;
+  const { type } = studyQuery(search, pathname);
+  if (type) return isPageOff(config, STUDY_TYPE_PAGES[type]) ? STUDY_TYPE_PAGES[type] : null;
+  return STUDY_TYPES.every((each) => isPageOff(config, STUDY_TYPE_PAGES[each])) ? MENU_KEYS.studyMaterial : null;
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
+import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import type { ScreenProps } from '../lib/screen-props';
 
 /** A route's screen: loaded on first use, or earlier with `preload` (the app's start). */
@@ -10,6 +11,11 @@ export interface RouteMeta {
   title: string;
   /** Routes the spec marks as needing no login. */
   skipAuth?: boolean;
+  /**
+   * The menu page the route belongs to: when the user's config turns it off the guard shows that
+   * instead of the screen ('study': the study screen, whose page is its type's; guard.ts).
+   */
+  page?: MenuKey | 'study';
   /** A test-in route: leaving it is cancelled while a test runs. */
   testIn?: boolean;
   screen: RouteScreen;
@@ -73,46 +79,46 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/auth', title: 'Institute Management System', screen: Home, skipAuth: true },
   { path: '/auth/login', title: 'Login', screen: Login, skipAuth: true },
   { path: '/password/change', title: 'Change Password', screen: ChangePassword },
-  { path: '/desk', title: 'Desk', screen: Desk, data: ['/desk', '/attendances/stat', '/live-class'] },
-  { path: '/dashboard/desk', title: 'Desk', screen: Desk, data: ['/desk', '/attendances/stat', '/live-class'] },
+  { path: '/desk', page: 'DESK', title: 'Desk', screen: Desk, data: ['/desk', '/attendances/stat', '/live-class'] },
+  { path: '/dashboard/desk', page: 'DESK', title: 'Desk', screen: Desk, data: ['/desk', '/attendances/stat', '/live-class'] },
   // A bookmark opens its chapter's notes at the topic (query topic, subtopic).
   { path: '/notes/:subject/:chapter/:chapterId', title: 'Notes', screen: screen(() => import('../features/notes/notes-page')), data: ['/notes/:chapterId'] },
-  { path: '/timetable', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')), data: ['/live-class'] },
+  { path: '/timetable', page: 'TIMETABLE', title: 'Timetable', screen: screen(() => import('../features/timetable/timetable-page')), data: ['/live-class'] },
   // JOIN opens it in a new window with the class id, its date and the API endpoint.
-  { path: '/live-class/:id', title: 'Live Class', screen: screen(() => import('../features/timetable/live-class-page')) },
+  { path: '/live-class/:id', page: 'TIMETABLE', title: 'Live Class', screen: screen(() => import('../features/timetable/live-class-page')) },
   // One screen for the four: the route (or the type query) chooses the type (features/study/study-route.ts).
-  { path: '/study', title: 'Study Material', screen: Study, data: ['/study-material/list/authorwise'] },
-  { path: '/study/:subject_id', title: 'Study Material', screen: screen(() => import('../features/study/study-subject-page')) },
-  { path: '/assignment', title: 'Assignment', screen: Study },
-  { path: '/homework', title: 'Homework', screen: Study },
-  { path: '/video-lecture', title: 'Video Lecture', screen: Study },
-  { path: '/attendance', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')), data: ['/attendances/stat'] },
-  { path: '/certificates', title: 'Certificates', screen: screen(() => import('../features/certificates/certificates-page')), data: ['/certificate-requests'] },
-  { path: '/certificate-request', title: 'Certificate Request', screen: screen(() => import('../features/certificates/certificate-request-page')), data: ['/certificate-request-types'] },
-  { path: '/fee-list', title: 'My Fees', screen: screen(() => import('../features/fees/fee-list-page')), data: ['/fee-list'] },
-  { path: '/query-new', title: 'New Query', screen: screen(() => import('../features/queries/new-query-page')), data: ['/query-types', '/subjects'] },
-  { path: '/queries', title: 'Queries', screen: screen(() => import('../features/queries/queries-page')), data: ['/queries'] },
-  { path: '/queries/:id', title: 'Query', screen: screen(() => import('../features/queries/query-page')), data: ['/query/:id'] },
-  { path: '/troubleshoot', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/troubleshoot-page')) },
-  { path: '/troubleshoot/capture-image', title: 'Capture Image', screen: screen(() => import('../features/troubleshoot/capture-image-page')) },
-  { path: '/troubleshoot/guide/:topic', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/guide-page')) },
-  { path: '/profile', title: 'Profile', screen: screen(() => import('../features/profile/profile-page')), data: ['/user/profile'] },
-  { path: '/test', title: 'Scheduled Tests', screen: ScheduledTests, data: ['/test/list'] },
+  { path: '/study', page: 'study', title: 'Study Material', screen: Study, data: ['/study-material/list/authorwise'] },
+  { path: '/study/:subject_id', page: 'study', title: 'Study Material', screen: screen(() => import('../features/study/study-subject-page')) },
+  { path: '/assignment', page: 'study', title: 'Assignment', screen: Study },
+  { path: '/homework', page: 'study', title: 'Homework', screen: Study },
+  { path: '/video-lecture', page: 'study', title: 'Video Lecture', screen: Study },
+  { path: '/attendance', page: 'ATTENDANCE', title: 'Attendance', screen: screen(() => import('../features/attendance/attendance-page')), data: ['/attendances/stat'] },
+  { path: '/certificates', page: 'CERTIFICATE', title: 'Certificates', screen: screen(() => import('../features/certificates/certificates-page')), data: ['/certificate-requests'] },
+  { path: '/certificate-request', page: 'CERTIFICATE', title: 'Certificate Request', screen: screen(() => import('../features/certificates/certificate-request-page')), data: ['/certificate-request-types'] },
+  { path: '/fee-list', page: 'MY_FEE', title: 'My Fees', screen: screen(() => import('../features/fees/fee-list-page')), data: ['/fee-list'] },
+  { path: '/query-new', page: 'QUERY', title: 'New Query', screen: screen(() => import('../features/queries/new-query-page')), data: ['/query-types', '/subjects'] },
+  { path: '/queries', page: 'QUERY', title: 'Queries', screen: screen(() => import('../features/queries/queries-page')), data: ['/queries'] },
+  { path: '/queries/:id', page: 'QUERY', title: 'Query', screen: screen(() => import('../features/queries/query-page')), data: ['/query/:id'] },
+  { path: '/troubleshoot', page: 'TROUBLESHOOT', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/troubleshoot-page')) },
+  { path: '/troubleshoot/capture-image', page: 'TROUBLESHOOT', title: 'Capture Image', screen: screen(() => import('../features/troubleshoot/capture-image-page')) },
+  { path: '/troubleshoot/guide/:topic', page: 'TROUBLESHOOT', title: 'Troubleshoot', screen: screen(() => import('../features/troubleshoot/guide-page')) },
+  { path: '/profile', page: 'PROFILE', title: 'Profile', screen: screen(() => import('../features/profile/profile-page')), data: ['/user/profile'] },
+  { path: '/test', page: 'ASSESSMENT', title: 'Scheduled Tests', screen: ScheduledTests, data: ['/test/list'] },
   // The test detail page's breadcrumb: the student's tests by series.
-  { path: '/mock-test', title: 'Mock Test', screen: screen(() => import('../features/mock-test/mock-test-page')), data: ['/test/mock-tests'] },
-  { path: '/test-results', title: 'Results', screen: screen(() => import('../features/results/results-page')), data: ['/test/myresults?page=1'] },
+  { path: '/mock-test', page: 'ASSESSMENT', title: 'Mock Test', screen: screen(() => import('../features/mock-test/mock-test-page')), data: ['/test/mock-tests'] },
+  { path: '/test-results', page: 'RESULT', title: 'Results', screen: screen(() => import('../features/results/results-page')), data: ['/test/myresults?page=1'] },
   { path: '/test-submitted', title: 'Test Submitted', screen: screen(() => import('../features/submitted/submitted-page')), skipAuth: true },
-  { path: '/test/:id', title: 'Test', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
+  { path: '/test/:id', page: 'ASSESSMENT', title: 'Test', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
   { path: '/test/:id/in', title: 'Test', screen: TestIn, testIn: true },
   { path: '/test/:id/test-in-partwise', title: 'Test', screen: TestIn, testIn: true },
-  { path: '/test/:id/dashboard', title: 'Test Dashboard', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
+  { path: '/test/:id/dashboard', page: 'ASSESSMENT', title: 'Test Dashboard', screen: screen(() => import('../features/test-detail/test-detail-page')), data: ['/test/get/:id'] },
   { path: '/test/:id/instruction', title: 'Instructions', screen: Instruction, data: ['/test/instruction/:id'], next: [TestIn] },
   { path: '/test/:id/ready-check', title: 'Device Check', screen: ReadyCheck },
-  { path: '/test/:id/result', title: 'Result', screen: screen(() => import('../features/results/result-page')), data: ['/test/out/:id'] },
-  { path: '/test/:id/review', title: 'Review', screen: screen(() => import('../features/review/review-page')), data: ['/test/out/:id'] },
+  { path: '/test/:id/result', page: 'RESULT', title: 'Result', screen: screen(() => import('../features/results/result-page')), data: ['/test/out/:id'] },
+  { path: '/test/:id/review', page: 'RESULT', title: 'Review', screen: screen(() => import('../features/review/review-page')), data: ['/test/out/:id'] },
   { path: '/chapter-test/:ids/instruction', title: 'Chapter Test', screen: screen(() => import('../features/tests/chapter-instruction-page')), next: [TestIn] },
-  { path: '/marksheet', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-list-page')), data: ['/marksheets?page=1'] },
-  { path: '/marksheet/:id', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')), data: ['/marksheets/:id'] },
+  { path: '/marksheet', page: 'MARKSHEET', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-list-page')), data: ['/marksheets?page=1'] },
+  { path: '/marksheet/:id', page: 'MARKSHEET', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')), data: ['/marksheets/:id'] },
   { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')), data: ['/test/attempted-list'] },
   { path: '/answer-sheet/:id', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-page')), data: ['/test/answer/:id'] },
   // The proctor console (issue 12): its own sign-in and session, so the student's guard lets it pass.

@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
+import { isPageOffMessage } from '@invigil/shared/domain/menu-flags';
 import { FetchError, ofetch } from 'ofetch';
 import { takeEarlyFetch, type EarlyResponse } from './early-data';
 
@@ -20,6 +21,8 @@ export class ApiError extends Error {
 interface ApiHooks {
   getToken: () => string | null;
   onUnauthorized: () => void;
+  /** A 403 saying a menu page is turned off: the institute changed the config since it was read. */
+  onPageOff?: () => void;
 }
 
 // The auth feature plugs itself in at start-up; lib stays below features.
@@ -56,6 +59,7 @@ export function toApiError(error: unknown, onUnauthorized: () => void = () => {}
     const status = error.response?.status ?? null;
     if (status === null) return new ApiError(CONNECTION_MESSAGE, null);
     if (status === 401) onUnauthorized();
+    if (status === 403 && isPageOffMessage(messageOf(error.data))) hooks.onPageOff?.();
     return new ApiError(messageOf(error.data) ?? error.statusText ?? error.message, status, error.data);
   }
   if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
@@ -166,6 +170,7 @@ async function readResponse(pending: Promise<EarlyResponse>): Promise<unknown> {
   }
   if (response.ok) return data;
   if (response.status === 401) hooks.onUnauthorized();
+  if (response.status === 403 && isPageOffMessage(messageOf(data))) hooks.onPageOff?.();
   throw new ApiError(messageOf(data) ?? (response.statusText || `${response.status}`), response.status, data);
 }
 

@@ -98,25 +98,28 @@ export function createStudyRepository(db: Kysely<Database>) {
       return row?.class_id ?? null;
     },
 
-    /** Every item the student sees (optionally of one type or subject), newest first. */
-    async visibleItems(classId: string | null, filter: { type?: StudyItemType | undefined; subjectId?: string | undefined } = {}): Promise<StudyItemRecord[]> {
+    /** Every item the student sees (optionally of one type, some types (never none) or a subject), newest first. */
+    async visibleItems(classId: string | null, filter: { type?: StudyItemType | undefined; types?: readonly StudyItemType[] | undefined; subjectId?: string | undefined } = {}): Promise<StudyItemRecord[]> {
       let query = visible(classId);
       if (filter.type) query = query.where('study_items.type', '=', filter.type);
+      if (filter.types) query = query.where('study_items.type', 'in', filter.types);
       if (filter.subjectId) query = query.where('study_items.subject_id', '=', filter.subjectId);
       const rows = await query.orderBy('study_items.published_at', 'desc').orderBy('study_items.id').execute();
       return rows.map(toItem);
     },
 
     /** One page of a subject's items (of one author and type when given), newest first, and how many there are. */
-    async page(classId: string | null, filter: { subjectId: string; authorId?: string | undefined; type?: StudyItemType | undefined }, offset: number, limit: number): Promise<{ items: StudyItemRecord[]; total: number }> {
+    async page(classId: string | null, filter: { subjectId: string; authorId?: string | undefined; type?: StudyItemType | undefined; types?: readonly StudyItemType[] | undefined }, offset: number, limit: number): Promise<{ items: StudyItemRecord[]; total: number }> {
       let query = visible(classId).where('study_items.subject_id', '=', filter.subjectId);
       if (filter.authorId) query = query.where('study_items.author_id', '=', filter.authorId);
       if (filter.type) query = query.where('study_items.type', '=', filter.type);
+      if (filter.types) query = query.where('study_items.type', 'in', filter.types);
       const rows = await query.orderBy('study_items.published_at', 'desc').orderBy('study_items.id').limit(limit).offset(offset).execute();
       let count = db.selectFrom('study_items').select((eb) => eb.fn.countAll<number>().as('n')).where('subject_id', '=', filter.subjectId);
       count = classId === null ? count.where('class_id', 'is', null) : count.where((eb) => eb.or([eb('class_id', 'is', null), eb('class_id', '=', classId)]));
       if (filter.authorId) count = count.where('author_id', '=', filter.authorId);
       if (filter.type) count = count.where('type', '=', filter.type);
+      if (filter.types) count = count.where('type', 'in', filter.types);
       const total = Number((await count.executeTakeFirst())?.n ?? 0);
       return { items: rows.map(toItem), total };
     },

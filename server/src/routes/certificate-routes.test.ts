@@ -11,7 +11,13 @@ import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 import { certificatePages, PAYMENT_FAILED_MESSAGE, PAYMENT_PENDING_MESSAGE, REQUEST_GENERATED_MESSAGE } from './certificate-routes';
 
-const newApp = useTestApp();
+const makeApp = useTestApp();
+// Rohan's demo config turns Desk and Certificate off (require-page.test.ts checks that); here he uses them, so his pages are on.
+const newApp = async (...args: Parameters<typeof makeApp>) => {
+  const t = await makeApp(...args);
+  await t.setConfig('DEMO002', {});
+  return t;
+};
 
 const types = async (t: TestApp, token: string) => certificateTypesReplySchema.parse(await t.getJson('/api/certificate-request-types', token)).data;
 const requests = async (t: TestApp, token: string) => certificateRequestsReplySchema.parse(await t.getJson('/api/certificate-requests', token)).data;

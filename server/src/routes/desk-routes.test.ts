@@ -16,7 +16,13 @@ import {
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 
-const newApp = useTestApp();
+const makeApp = useTestApp();
+// Rohan's demo config turns Desk and Certificate off (require-page.test.ts checks that); here he uses them, so his pages are on.
+const newApp = async (...args: Parameters<typeof makeApp>) => {
+  const t = await makeApp(...args);
+  await t.setConfig('DEMO002', {});
+  return t;
+};
 
 const HOUR = 3_600_000;
 

@@ -7,6 +7,8 @@ import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { OrderReply } from '@invigil/shared/api/payments';
 import { AppError } from '../lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
+import { requirePage } from '../middleware/require-page';
+import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
 import { validateJson, validateJsonOrForm } from '../middleware/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { FeeService } from '../services/fee-service';
@@ -50,7 +52,8 @@ export function adminFeeRoutes({ auth, fees }: FeeRoutesDeps) {
   const routes = new Hono();
   const path = `${ADMIN_PREFIX}/fee-head/:feeHeadId/print`;
   routes.use(path, cors({ origin: '*', allowMethods: ['GET'], allowHeaders: [ACCESS_TOKEN_HEADER], maxAge: 600 }));
-  routes.get(path, requireAuth(auth), async (c) => {
+  // Printing a receipt is My Fee's (a 403 when the institute turned it off), after CORS so the portal reads it.
+  routes.get(path, requirePage(auth, MENU_KEYS.myFee), async (c) => {
     const html = await fees.printReceipt(c.get('user'), { feeHeadId: c.req.param('feeHeadId'), studentId: c.req.query('student_id'), studentFeeId: c.req.query('student_fee_id') });
     return c.html(html, 200, { 'Cache-Control': 'no-store' });
   });

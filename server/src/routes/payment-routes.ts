@@ -3,6 +3,9 @@ import type { OrderStatusReply, PaymentReturnOutcome, WebhookReply } from '@invi
 import { checkoutReplySchema } from '@invigil/shared/api/payments';
 import { AppError } from '../lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
+import { refuseIfPageOff } from '../middleware/require-page';
+import type { MenuKey } from '@invigil/shared/domain/menu-flags';
+import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
 import type { AuthService } from '../services/auth-service';
 import type { PaymentService } from '../services/payment-service';
 import { PAYMENT_MESSAGES } from '../services/payment-service';
@@ -20,6 +23,9 @@ export function returnLocation(returnPath: string, orderId: string | undefined, 
   url.searchParams.set('payment', outcome);
   return `${url.pathname}${url.search}`;
 }
+
+/** The menu page an order's purpose belongs to. */
+const PURPOSE_PAGES: Readonly<Record<string, MenuKey>> = { fee: MENU_KEYS.myFee, certificate: MENU_KEYS.certificate };
 
 const ORDER_ID_PATTERN = /^order_[A-Za-z0-9]{6,40}$/;
 
@@ -43,6 +49,9 @@ export function paymentRoutes({ auth, payments }: PaymentRoutesDeps) {
   routes.get('/payments/orders/:id', signedIn, async (c) => {
     const order = await payments.findOrder(c.get('user').id, c.req.param('id'));
     if (!order) throw new AppError('not_found', PAYMENT_MESSAGES.orderNotFound);
+    // An order belongs to the page of its purpose: a 403 when the institute turned that page off.
+    const page = PURPOSE_PAGES[order.purposeKind];
+    if (page) refuseIfPageOff(c.get('user'), page);
     return c.json({
       order_id: order.id,
       status: order.status,

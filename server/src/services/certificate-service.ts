@@ -2,6 +2,10 @@ import type { Kysely } from 'kysely';
 import type { CertificateRequest, CertificateType } from '@invigil/shared/api/certificates';
 import { CERTIFICATE_MESSAGES } from '@invigil/shared/api/certificate-messages';
 import type { Database } from '../db';
+import type { UserConfig } from '@invigil/shared/api/auth';
+import { userConfigSchema } from '@invigil/shared/api/auth';
+import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
+import { refuseIfPageOff } from '../middleware/require-page';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
@@ -34,6 +38,16 @@ export interface CertificateServiceDeps {
   /** Where the admin page lives: the admin origin ('' = this origin). */
   adminBase: string;
   payments?: CertificatePayments | undefined;
+}
+
+/** A user's stored config (JSON text); unreadable is no config (user-repository logs it on sign-in). */
+function storedConfig(raw: string): UserConfig {
+  try {
+    const parsed = userConfigSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The admin page's view of a valid Pay link. */
@@ -81,9 +95,11 @@ export function createCertificateService({ db, links, clock, logger, adminBase, 
     if (verdict === 'expired') throw new AppError('forbidden', CERTIFICATE_MESSAGES.linkExpired);
     const type = await certificates.findActiveType(query.type);
     if (!type) throw new AppError('not_found', CERTIFICATE_MESSAGES.typeNotFound);
-    const student = await db.selectFrom('users').select(['id', 'name']).where('id', '=', query.student).executeTakeFirst();
-    if (!student) throw new AppError('not_found', CERTIFICATE_MESSAGES.linkInvalid);
-    return { type, student };
+    const row = await db.selectFrom('users').select(['id', 'name', 'config']).where('id', '=', query.student).executeTakeFirst();
+    if (!row) throw new AppError('not_found', CERTIFICATE_MESSAGES.linkInvalid);
+    // The page is Certificate's: a link given out before the institute turned it off is refused too.
+    refuseIfPageOff({ config: storedConfig(row.config) }, MENU_KEYS.certificate);
+    return { type, student: { id: row.id, name: row.name } };
   }
 
   /**

@@ -13,8 +13,10 @@ import type {
   SubjectSummary,
   UploadRecord,
 } from '@invigil/shared/api/study';
-import { MAX_STUDY_UPLOADS, STUDY_MESSAGES, STUDY_PAGE_SIZE, STUDY_UPLOAD_TYPES, studyExtensionOf, takesUploads, UPLOAD_GROUPS } from '@invigil/shared/api/study-messages';
-import type { StudyUploadExtension } from '@invigil/shared/api/study-messages';
+import { MAX_STUDY_UPLOADS, STUDY_MESSAGES, STUDY_PAGE_SIZE, STUDY_TYPES, STUDY_UPLOAD_TYPES, studyExtensionOf, takesUploads, UPLOAD_GROUPS } from '@invigil/shared/api/study-messages';
+import type { StudyType, StudyUploadExtension } from '@invigil/shared/api/study-messages';
+import { isPageOff, MENU_KEYS, STUDY_TYPE_PAGES } from '@invigil/shared/domain/menu-flags';
+import { refuseIfPageOff } from '../middleware/require-page';
 import { allowedUploadCategories, uploadFileName } from '@invigil/shared/api/upload-types';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
@@ -48,7 +50,23 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
   async function visibleItem(user: UserRecord, itemId: string): Promise<StudyItemRecord> {
     const item = await study.findVisible(await study.classOf(user.id), itemId);
     if (!item) throw new AppError('not_found', STUDY_MESSAGES.itemNotFound);
+    // An item's files belong to its type's page (Homework, Assignment...): 403 when that page is off.
+    refuseIfPageOff(user, STUDY_TYPE_PAGES[item.type]);
     return item;
+  }
+
+  /**
+   * The types a list may show: a type asked for must have its page on (else 403); 'all' shows the
+   * types whose pages are on (undefined: every type), and is a 403 when all four are off.
+   */
+  function openTypes(user: UserRecord, type: StudyType | undefined): StudyType[] | undefined {
+    if (type) {
+      refuseIfPageOff(user, STUDY_TYPE_PAGES[type]);
+      return undefined;
+    }
+    const open = STUDY_TYPES.filter((each) => !isPageOff(user.config, STUDY_TYPE_PAGES[each]));
+    if (open.length === 0) refuseIfPageOff(user, MENU_KEYS.studyMaterial);
+    return open.length === STUDY_TYPES.length ? undefined : open;
   }
 
   /** The item takes this student's changes to its files now, or the reason why not. */
@@ -114,7 +132,8 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
     /** GET /study-material/list/authorwise: one card per subject and author, by subject then author. */
     async authorwise(user: UserRecord, query: AuthorwiseQuery): Promise<AuthorwiseReply> {
       const now = clock.now();
-      const items = await study.visibleItems(await study.classOf(user.id), { type: query.type, subjectId: query.subject });
+      const types = openTypes(user, query.type);
+      const items = await study.visibleItems(await study.classOf(user.id), { type: query.type, types, subjectId: query.subject });
       const cards = new Map<string, SubjectSummary>();
       for (const item of items) {
         const key = `${item.subjectId}\u0000${item.authorId}`;
@@ -146,8 +165,9 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
 
     /** GET /study-material/list: a subject's items, 10 a page, newest first. */
     async list(user: UserRecord, query: StudyListQuery): Promise<StudyListReply> {
+      const types = openTypes(user, query.type);
       const classId = await study.classOf(user.id);
-      const { items, total } = await study.page(classId, { subjectId: query.subject_id, authorId: query.author_id, type: query.type }, (query.page - 1) * STUDY_PAGE_SIZE, STUDY_PAGE_SIZE);
+      const { items, total } = await study.page(classId, { subjectId: query.subject_id, authorId: query.author_id, type: query.type, types }, (query.page - 1) * STUDY_PAGE_SIZE, STUDY_PAGE_SIZE);
       const ids = items.map((item) => item.id);
       const [scores, counts] = await Promise.all([study.scoresOf(user.id, ids), study.uploadCounts(user.id, ids)]);
       return { data: items.map((item) => toItem(item, scores, counts)), page: query.page, last: Math.max(1, Math.ceil(total / STUDY_PAGE_SIZE)), total };

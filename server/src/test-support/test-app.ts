@@ -66,6 +66,8 @@ export interface TestApp {
   getJson(path: string, token: string): Promise<unknown>;
   /** POST /api/login, expecting a token. */
   token(phone: string, password?: string): Promise<string>;
+  /** Replaces a demo student's config in the database (as an institute would; sessions keep their tokens). */
+  setConfig(regNo: string, config: Record<string, boolean | number | string>): Promise<void>;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -169,6 +171,9 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
         const body = (await response.json()) as { token?: string };
         if (response.status !== 200 || !body.token) throw new Error(`login as ${phone} failed: ${response.status} ${JSON.stringify(body)}`);
         return body.token;
+      },
+      async setConfig(regNo, next) {
+        await db.kysely.updateTable('users').set({ config: JSON.stringify(next) }).where('reg_no', '=', regNo).execute();
       },
     };
   };

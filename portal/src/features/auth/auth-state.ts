@@ -74,6 +74,8 @@ export function initAuth(): void {
   configureApi({
     getToken: () => (hasLiveSession() ? (session.value?.token ?? null) : null),
     onUnauthorized: clearSession,
+    // The server refused a page the config we hold shows: read the config as it is now (the guard then says the page is off).
+    onPageOff: () => void refreshUser(),
   });
   if (!session.value) {
     // A stored token that is expired or malformed: drop it.

@@ -41,8 +41,5 @@ export function isFlagOn(config: UserConfig | null | undefined, key: string): bo
   return value === true || value === 1 || value === 'true' || value === '1';
 }
 
-/** An explicit false ('false', 0) switches a default-on thing off. */
-export function isFlagOff(config: UserConfig | null | undefined, key: string): boolean {
-  const value = config?.[key];
-  return value === false || value === 0 || value === 'false' || value === '0';
-}
+/** An explicit false ('false', 0) switches a default-on thing off (one definition with the server's page check). */
+export { isFlagOff } from '@invigil/shared/domain/menu-flags';

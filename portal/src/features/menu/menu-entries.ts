@@ -1,42 +1,16 @@
 import type { UserConfig } from '@invigil/shared/api/auth';
-import { isFlagOff } from '../auth/token';
+import { isFlagOff, MENU_PAGES, type MenuPage } from '@invigil/shared/domain/menu-flags';
 
-export interface MenuEntry {
-  title: string;
-  href: string;
-  /** The config flag: the title in uppercase with underscores ('My Fee' -> 'MY_FEE'). */
-  key: string;
-}
+/** An entry: title, href and its config flag (the title in uppercase with underscores, 'My Fee' -> 'MY_FEE'). */
+export type MenuEntry = MenuPage;
 
-const entry = (title: string, href: string): MenuEntry => ({
-  title,
-  href,
-  key: title.toUpperCase().replace(/\s+/g, '_'),
-});
-
-/** The menu of the spec, in its order (student-portal.md section 2, Menu and top bar). */
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  entry('Desk', '/desk'),
-  entry('Timetable', '/timetable'),
-  entry('Study Material', '/study?type=material'),
-  entry('Homework', '/homework'),
-  entry('Assignment', '/assignment'),
-  entry('Video Lecture', '/video-lecture'),
-  entry('Assessment', '/test'),
-  entry('Result', '/test-results'),
-  entry('Marksheet', '/marksheet'),
-  entry('Attendance', '/attendance'),
-  entry('My Fee', '/fee-list'),
-  entry('Certificate', '/certificates'),
-  entry('Troubleshoot', '/troubleshoot'),
-  entry('Profile', '/profile'),
-  entry('Query', '/queries'),
-];
+/** The menu of the spec, in its order (student-portal.md section 2, Menu and top bar); shared with the server's page check. */
+export const MENU_ENTRIES: readonly MenuEntry[] = MENU_PAGES;
 
 /**
  * Entries the user's config lets them see. With no config all entries show; an entry hides
  * when its flag is explicitly off (false, 'false', 0), so unrelated keys never hide the menu.
- * See docs/decisions/0003-menu-flags.md.
+ * See docs/decisions/0003-menu-flags-and-home.md.
  */
 export function visibleMenuEntries(config: UserConfig | null | undefined): MenuEntry[] {
   return MENU_ENTRIES.filter((item) => !isFlagOff(config, item.key));

@@ -226,6 +226,19 @@ export function buildApp(deps: AppDeps) {
   // One structured line per request (LOG_REQUESTS; decision 0039), the proxy's request id kept.
   if (config.logRequests && isStructured(logger)) app.use(requestLog(logger));
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain, storageOrigin: tests.blobs.browserOrigin }));
+  // Outside /api every body has a limit too (the certificate pay form, the simulator's pay form):
+  // the API's. The signed-URL PUTs stream into the store under each file type's own limit.
+  const ownLimitPuts = [UPLOAD_PUT_PREFIX, AVATAR_PUT_PREFIX, STUDY_PUT_PREFIX, QUERY_PUT_PREFIX, RECEIPT_PUT_PREFIX].map((prefix) => `${prefix}/`);
+  app.use(async (c, next) => {
+    const { method, path } = c.req;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || isApiPath(path)) return next();
+    if (method === 'PUT' && ownLimitPuts.some((prefix) => path.startsWith(prefix))) return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      return Number.parseInt(length, 10) > config.bodyLimitBytes ? tooLarge(c) : next();
+    }
+    return streamedBodyLimit(c, next);
+  });
   if (payments.simulator) {
     app.route('/', simulatorPages({ simulator: payments.simulator, payments: payments.service }));
     // The simulator's webhooks reach the same endpoint, raw body and headers, as Razorpay's would.

@@ -84,6 +84,11 @@ export function createProfileRepository(db: Kysely<Database>) {
       await db.updateTable('users').set({ avatar }).where('id', '=', userId).execute();
     },
 
+    /** Whether a student's avatar is this stored image. */
+    async avatarInUse(avatar: string): Promise<boolean> {
+      return (await db.selectFrom('users').select('id').where('avatar', '=', avatar).executeTakeFirst()) !== undefined;
+    },
+
     /** Saves the given student_profiles fields, creating the row (no class) if the student has none. */
     async saveProfileFields(userId: string, fields: { address?: string; institute?: string }, now: number): Promise<void> {
       const values = { ...fields, updated_at: now };

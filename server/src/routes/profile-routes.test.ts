@@ -262,13 +262,13 @@ describe('POST /update/other', () => {
 });
 
 describe('avatar: POST /presignAvatar, PUT, POST /saveAvatar', () => {
-  async function upload(t: TestApp, who: Student, contentType: string, bytes: Buffer): Promise<{ fileName: string; put: Response }> {
+  async function upload(t: TestApp, who: Student, contentType: string, bytes: Buffer): Promise<{ fileName: string; signedURL: string; put: Response }> {
     const presigned = await who.post('/api/presignAvatar', { contentType });
     expect(presigned.status).toBe(200);
     const { fileName, signedURL } = presignAvatarReplySchema.parse(await presigned.json());
     expect(signedURL.startsWith('/blobs/avatar/')).toBe(true);
     const put = await t.app.request(signedURL, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
-    return { fileName, put };
+    return { fileName, signedURL, put };
   }
 
   it('sets a .png, then a .jpg avatar; the profile gives a URL that opens it; the replaced image is removed', async () => {
@@ -285,6 +285,9 @@ describe('avatar: POST /presignAvatar, PUT, POST /saveAvatar', () => {
     const image = await t.app.request(avatar);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    // The saved avatar is what the identity check compares against: its upload link cannot replace it.
+    await expectRefused(await t.app.request(first.signedURL, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: Buffer.concat([PNG, Buffer.from('other')]) }), 403, PROFILE_MESSAGES.avatarBadLink);
+    expect(Buffer.from(await (await t.app.request(avatar)).arrayBuffer()).equals(PNG)).toBe(true);
 
     const second = await upload(t, asha, 'image/jpeg', JPG);
     expect(second.put.status).toBe(200);

@@ -153,6 +153,8 @@ export function createProfileService({ profiles, auth, tokens, store, clock, log
       const match = AVATAR_KEY.exec(fileKey);
       const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
       if (!match || !store.verify('PUT', fileKey, query, clock.now(), type)) throw new AppError('forbidden', PROFILE_MESSAGES.avatarBadLink);
+      // A saved avatar is the photo the identity check compares against: its link cannot replace it afterwards.
+      if (await profiles.avatarInUse(`${STORED_AVATAR_PREFIX}${fileKey}`)) throw new AppError('forbidden', PROFILE_MESSAGES.avatarBadLink);
       const ext = match[3] as 'png' | 'jpg';
       let written: { size: number; typeOk: boolean };
       try {

@@ -46,7 +46,12 @@ afterAll(async () => {
   await s3.close();
 });
 
-const s3App = () => newApp({ s3: s3.config() });
+// Rohan's demo config turns My Fee off (require-page.test.ts checks that); here he uploads a receipt, so his pages are on.
+const s3App = async () => {
+  const t = await newApp({ s3: s3.config() });
+  await t.setConfig('DEMO002', {});
+  return t;
+};
 
 /** The object's bytes in the bucket, read with the SDK (undefined when there is none). */
 async function stored(key: string): Promise<Buffer | undefined> {

@@ -26,12 +26,14 @@ describe('review release', () => {
     expect(isReviewOpen(100, 100)).toBe(true);
   });
 
-  it('explains when the review opens, and waits until then (at most a minute) before asking again', () => {
+  it('explains when the review opens, and waits until then (at most five minutes; a minute while the time is unknown or past) before asking again', () => {
     expect(reviewOpensText(null, String)).toBe('Review opens when the institute releases it');
     expect(reviewOpensText(5, (ms) => `t${ms}`)).toBe('Review opens at t5');
-    expect(reviewRecheckDelay(10_000, 4_000)).toBe(7_000);
-    expect(reviewRecheckDelay(10 * HOUR, 0)).toBe(60_000);
-    expect(reviewRecheckDelay(null, 0)).toBe(60_000);
-    expect(reviewRecheckDelay(1, 5)).toBe(60_000);
+    const none = { random: () => 0 };
+    expect(reviewRecheckDelay(10_000, 4_000, none)).toBe(7_000);
+    expect(reviewRecheckDelay(10_000, 4_000, { random: () => 0.5 })).toBe(9_500);
+    expect(reviewRecheckDelay(10 * HOUR, 0, none)).toBe(300_000);
+    expect(reviewRecheckDelay(null, 0, none)).toBe(60_000);
+    expect(reviewRecheckDelay(1, 5, none)).toBe(60_000);
   });
 });

@@ -58,10 +58,15 @@ export function reviewOpensText(opensAt: number | null, formatTime: (ms: number)
 
 /**
  * How long the portal waits before asking again while the review is closed: until the opening
- * time (plus a second for clocks), at most `maxMs`; polls every `maxMs` when the time is unknown
- * (manual release) or already past (an attempt still running after an extension).
+ * time (plus a second for clocks, and up to `spreadMs` more so that a class does not ask in the
+ * same second), at most `maxMs`; every `pollMs` when the time is unknown (a manual release) or
+ * already past (an attempt still running after an extension). `now` is the server's time.
  */
-export function reviewRecheckDelay(opensAt: number | null, now: number, maxMs = 60_000): number {
-  if (opensAt === null || opensAt <= now) return maxMs;
-  return Math.min(maxMs, opensAt - now + 1000);
+export function reviewRecheckDelay(
+  opensAt: number | null,
+  now: number,
+  { pollMs = 60_000, maxMs = 300_000, spreadMs = 5_000, random = Math.random }: { pollMs?: number; maxMs?: number; spreadMs?: number; random?: () => number } = {},
+): number {
+  if (opensAt === null || opensAt <= now) return pollMs;
+  return Math.min(maxMs, opensAt - now + 1000 + Math.floor(random() * spreadMs));
 }

@@ -6,7 +6,7 @@ const DAY = 24 * 3600 * 1000;
 const item = (more: Partial<TestListItem> = {}): TestListItem => ({
   _id: 't', name: 'Test', description: '', SKIP_PREPARE: false, resumeable: false, attempted: false, time_to_start: 0,
   test_created_at: null, test_submitted_at: null, type: 'live', mp_cost: 0, access_code: false, duration: 20,
-  activation_date: null, ends_at: null, ...more,
+  activation_date: null, ends_at: null, review: null, ...more,
 });
 
 describe('mockTestStatus', () => {

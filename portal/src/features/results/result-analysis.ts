@@ -54,7 +54,8 @@ export function questionRows(contexts: readonly QuestionContext<ReviewQuestion>[
       qt: question.qt,
       pm: question.pm,
       nm: question.nm,
-      answer: question.answer,
+      // Only a released review carries keys (decision 0051); the pages show no analysis before.
+      answer: question.answer ?? null,
       pi: question.pi,
       si: question.si,
       ...(question.difficulty === null ? {} : { difficulty: question.difficulty }),

@@ -1,17 +1,18 @@
-import type { PartResult, ScoreStats, TestOutReply } from '@invigil/shared/api/tests';
+import type { PartResult, Result, ScoreStats, TestOutReply } from '@invigil/shared/api/tests';
 import { DIFFICULTY_FILTERS, filterByDifficulty, type DifficultyFilter } from '@invigil/shared/domain/swot';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ListChecks } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { useRouteId } from './use-route-id';
 import { userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { paperQuestions } from '../review/question-display';
+import { formatDateTime } from '../../lib/date-time';
 import { formatDuration, formatMarks, formatNumber, formatPercent } from './format';
 import { LoadingBlock } from './page-status';
 import { flagCount, ProctorSection, useProctorTimeline } from './proctor-section';
 import { RankingSection, useRanks } from './ranking-section';
+import { ResultPendingNotice, ReviewButton } from './review-gate-view';
 import { DIFFICULTY_LABELS, insightFor, questionRows, sectionPoints, STATUS_BADGES, STATUS_LABELS, swotPoint, type QuestionRow, type SwotPoint } from './result-analysis';
 import { SwotChart } from './swot-chart';
 import { TabPanel, Tabs, type TabItem } from './tabs';
@@ -154,8 +155,8 @@ function AnalysisPanel({ idPrefix, heading, stats, points, rows, reviewHref }: {
   );
 }
 
-function ScoreCard({ reply, parts }: { reply: TestOutReply; parts: { label: string; stats: ScoreStats }[] }) {
-  const { result, userData } = reply;
+function ScoreCard({ reply, result, parts }: { reply: TestOutReply; result: Result; parts: { label: string; stats: ScoreStats }[] }) {
+  const { userData } = reply;
   const rows = parts.length > 1 ? parts : [];
   const cells = (stats: ScoreStats) => (
     <>
@@ -238,13 +239,47 @@ function ScoreCard({ reply, parts }: { reply: TestOutReply; parts: { label: stri
   );
 }
 
-function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
+/**
+ * Before the review is released (decision 0051): the spec's 'Result will be declared soon.', when
+ * the review opens, and the student's own submission; the page asks again by itself at that time.
+ */
+function ResultPendingView({ id, reply }: { id: string; reply: TestOutReply }) {
   useSignals();
-  const { testData, userData, result } = reply;
+  const { testData, userData, review } = reply;
   const hideReview = isFlagOn(userConfig.value, 'HIDE_TEST_REVIEW');
+  const answered = userData.test_data.filter((state) => state.ua !== null && state.ua !== '' && !(Array.isArray(state.ua) && state.ua.length === 0)).length;
+  return (
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Result</h1>
+          <p className="text-lg">{testData.name}</p>
+        </div>
+        <div className="flex flex-wrap items-start gap-2">
+          <ReviewButton href={`/test/${encodeURIComponent(id)}/review`} review={review} hideReview={hideReview} className="btn btn-primary btn-sm" icon />
+          <Link href="/test-results" className="btn btn-sm">All results</Link>
+        </div>
+      </div>
+      <section aria-labelledby="submission-heading" className="flex flex-col gap-4 rounded-box bg-base-100 p-4 shadow">
+        <h2 id="submission-heading" className="text-lg font-bold">Your submission</h2>
+        <ResultPendingNotice review={review} />
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Figure label="Submitted at" value={formatDateTime(userData.test_submitted_at)} />
+          <Figure label="Answered" value={`${answered} / ${testData.format.noq}`} />
+          <Figure label="Time taken" value={formatDuration(((userData.test_submitted_at ?? userData.test_created_at) - userData.test_created_at) / 1000)} />
+        </dl>
+      </section>
+    </main>
+  );
+}
+
+function ResultView({ id, reply, result }: { id: string; reply: TestOutReply; result: Result }) {
+  useSignals();
+  const { testData, userData, review } = reply;
+  const hideReview = isFlagOn(userConfig.value, 'HIDE_TEST_REVIEW') || review.hidden;
   const [tab, setTab] = useState('overall');
   const live = testData.type === 'live';
-  const ranks = useRanks(id, live);
+  const ranks = useRanks(id, live && review.released);
   const proctoring = useProctorTimeline(id);
   const flags = flagCount(proctoring.state);
 
@@ -277,7 +312,7 @@ function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
   } else if (selected === 'score-card') {
     panel = (
       <div className="flex flex-col gap-6">
-        <ScoreCard reply={reply} parts={parts} />
+        <ScoreCard reply={reply} result={result} parts={parts} />
         <RankingSection live={live} ranks={ranks} />
       </div>
     );
@@ -300,11 +335,7 @@ function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
           <p className="text-lg">{testData.name}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {hideReview ? null : (
-            <Link href={reviewBase} className="btn btn-primary btn-sm gap-1">
-              <ListChecks className="h-4 w-4" aria-hidden="true" />Review
-            </Link>
-          )}
+          <ReviewButton href={reviewBase} review={review} hideReview={hideReview} className="btn btn-primary btn-sm" icon />
           <Link href="/test-results" className="btn btn-sm">All results</Link>
         </div>
       </div>
@@ -319,7 +350,10 @@ function ResultView({ id, reply }: { id: string; reply: TestOutReply }) {
 export default function ResultPage({ title }: { title: string }) {
   const id = useRouteId('/test/:id/result');
   const state = useTestOut(id);
-  if (state.status === 'ready') return <ResultView id={id} reply={state.data} />;
+  if (state.status === 'ready') {
+    const { result } = state.data;
+    return result ? <ResultView id={id} reply={state.data} result={result} /> : <ResultPendingView id={id} reply={state.data} />;
+  }
   return (
     <main className="mx-auto w-full max-w-6xl px-4 py-6">
       <h1 className="text-2xl font-bold">{title}</h1>

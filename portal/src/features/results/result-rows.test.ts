@@ -14,6 +14,7 @@ function row(name: string, scored: number, percentage: number, chapters: string[
       scored, max_marks: 10, percentage, attempted: 0, total: 0, correct: 0, wrong: 0, partial: 0, skipped: 0, pending: 0,
       accuracy: 0, attempt_rate: 0, avg_speed: 0, time_spent: 0, time_per_question: 0, partResults: [],
     },
+    review: { released: true, reviewOpensAt: 1, rule: 'on_submit', hidden: false },
   };
 }
 
@@ -58,5 +59,11 @@ describe('sortResults', () => {
   it('sorts by a figure in either direction, keeping ties stable', () => {
     expect(sortResults(rows, 'percentage', 'descending').map((r) => r.name)).toEqual(['A test', 'b test', 'a test 10', 'a test 9']);
     expect(sortResults(rows, 'scored', 'ascending').map((r) => r.name)).toEqual(['a test 10', 'a test 9', 'b test', 'A test']);
+  });
+  it('puts a result not declared yet below every score, whatever the direction keeps of the rest', () => {
+    const pending = { ...row('pending', 0, 0), result: null, review: { released: false, reviewOpensAt: null, rule: 'manual' as const, hidden: false } };
+    const mixed = [pending, ...rows];
+    expect(sortResults(mixed, 'scored', 'descending').map((r) => r.name)).toEqual(['A test', 'b test', 'a test 10', 'a test 9', 'pending']);
+    expect(sortResults(mixed, 'scored', 'ascending').map((r) => r.name)).toEqual(['pending', 'a test 10', 'a test 9', 'b test', 'A test']);
   });
 });

@@ -51,7 +51,8 @@ export function sortResults(rows: readonly ResultRow[], key: ResultSortKey = 'na
       const order =
         key === 'name'
           ? a.row.name.localeCompare(b.row.name, undefined, { sensitivity: 'base', numeric: true })
-          : a.row.result[key] - b.row.result[key];
+          : // A result not declared yet (decision 0051) sorts below every score.
+            (a.row.result?.[key] ?? -Infinity) - (b.row.result?.[key] ?? -Infinity);
       return sign * order || a.index - b.index;
     })
     .map(({ row }) => row);

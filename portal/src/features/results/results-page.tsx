@@ -14,6 +14,9 @@ import { EmptyState, LoadError, LoadingBlock } from './page-status';
 import { Pager } from './pager';
 import { chapterSummary, hasNextPage, pageFromSearch, sortResults, type ResultSortKey, type SortDirection } from './result-rows';
 import { myResultsCall } from './results-api';
+import { RESULT_PENDING } from './review-gate';
+import { ReviewButton } from './review-gate-view';
+import { useRefetchAtRelease } from './use-refetch-at-release';
 
 export const RESULTS_FAILED = 'Error fetching results!';
 export const NO_RESULTS = 'No test result found!';
@@ -60,17 +63,20 @@ function ResultTableRow({ row, hideReview }: { row: ResultRow; hideReview: boole
         ) : null}
         <span className="block text-xs opacity-70">{formatDateTime(row.test_submitted_at ?? row.test_created_at)}</span>
       </th>
+      {/* Decision 0051: no figures until the review is released. */}
       <td className="hidden whitespace-nowrap md:table-cell">
-        <span className="text-success">{result.correct}</span> / <span className="text-error">{result.wrong}</span> / <span>{result.skipped}</span>
+        {result ? (
+          <>
+            <span className="text-success">{result.correct}</span> / <span className="text-error">{result.wrong}</span> / <span>{result.skipped}</span>
+          </>
+        ) : '-'}
       </td>
-      <td className="whitespace-nowrap">{formatNumber(result.scored)} / {formatNumber(result.max_marks)}</td>
-      <td>{formatPercent(result.percentage)}</td>
+      <td className={result ? 'whitespace-nowrap' : undefined}>{result ? `${formatNumber(result.scored)} / ${formatNumber(result.max_marks)}` : <span className="text-xs sm:text-sm">{RESULT_PENDING}</span>}</td>
+      <td>{result ? formatPercent(result.percentage) : '-'}</td>
       <td>
-        <div className="flex flex-col gap-1 sm:flex-row">
+        <div className="flex flex-col gap-1 sm:flex-row sm:items-start">
           <Link href={`${base}/result`} className="btn btn-primary btn-xs" aria-label={`Result of ${row.name}`}>Result</Link>
-          {hideReview ? null : (
-            <Link href={`${base}/review`} className="btn btn-xs" aria-label={`Review of ${row.name}`}>Review</Link>
-          )}
+          <ReviewButton href={`${base}/review`} review={row.review} hideReview={hideReview} className="btn btn-xs" label={`Review of ${row.name}`} />
         </div>
       </td>
     </tr>
@@ -114,6 +120,7 @@ export default function ResultsPage({ title }: { title: string }) {
     setSort((current) => ({ key, direction: current.key === key && current.direction === 'ascending' ? 'descending' : 'ascending' }));
 
   const current = loaded?.page === page ? loaded : null;
+  useRefetchAtRelease(current?.rows?.map((row) => row.review) ?? null, () => myResultsCall(page)(), (rows) => setLoaded({ page, rows }));
   const rows = current?.rows ? sortResults(current.rows, sort.key, sort.direction) : null;
 
   return (

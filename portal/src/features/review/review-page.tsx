@@ -9,6 +9,7 @@ import { session, userConfig } from '../auth/auth-state';
 import { isFlagOn } from '../auth/token';
 import { formatDuration, formatMarks, formatNumber } from '../results/format';
 import { LoadingBlock } from '../results/page-status';
+import { ResultPendingNotice } from '../results/review-gate-view';
 import { questionRows, STATUS_BADGES, STATUS_LABELS, type QuestionRow } from '../results/result-analysis';
 import { useTestOut } from '../results/use-test-out';
 import { paperQuestions, QUESTION_TYPE_LABELS } from './question-display';
@@ -154,12 +155,25 @@ export default function ReviewPage({ title }: { title: string }) {
   const id = useRouteId('/test/:id/review');
   const search = useSearch();
   const state = useTestOut(id);
-  if (isFlagOn(userConfig.value, 'HIDE_TEST_REVIEW')) {
+  if (isFlagOn(userConfig.value, 'HIDE_TEST_REVIEW') || (state.status === 'ready' && state.data.review.hidden)) {
     return (
       <main className="mx-auto w-full max-w-4xl px-4 py-6">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="py-8 opacity-80">Review is not available for your account.</p>
         <Link href={`/test/${encodeURIComponent(id)}/result`} className="btn">Result</Link>
+      </main>
+    );
+  }
+  if (state.status === 'ready' && !state.data.review.released) {
+    // Decision 0051: no key, solution or correctness until the review opens; the page asks again then.
+    return (
+      <main className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6">
+        <div>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <p className="text-lg">{state.data.testData.name}</p>
+        </div>
+        <ResultPendingNotice review={state.data.review} />
+        <Link href={`/test/${encodeURIComponent(id)}/result`} className="btn w-fit">Result</Link>
       </main>
     );
   }

@@ -13,6 +13,9 @@ import { isFlagOn } from '../auth/token';
 import { formatDateTime } from '../../lib/date-time';
 import { formatNumber, formatPercent } from '../results/format';
 import { EmptyState, LoadError, LoadingBlock } from '../results/page-status';
+import { RESULT_PENDING } from '../results/review-gate';
+import { ReviewButton } from '../results/review-gate-view';
+import { useRefetchAtRelease } from '../results/use-refetch-at-release';
 import { testDetailCall } from './test-detail-api';
 
 export const TEST_NOT_FOUND = 'Test not found!';
@@ -107,12 +110,13 @@ function TestDetail({ reply }: { reply: TestGetReply }) {
                     <tr key={`${row.test_created_at}-${i}`}>
                       <th scope="row">{i + 1}</th>
                       <td className="hidden sm:table-cell">{formatDateTime(row.test_submitted_at)}</td>
-                      <td>{formatNumber(row.result.scored)} / {formatNumber(row.result.max_marks)}</td>
-                      <td className="hidden sm:table-cell">{formatPercent(row.result.percentage)}</td>
+                      {/* Decision 0051: no score until the review is released. */}
+                      <td>{row.result ? `${formatNumber(row.result.scored)} / ${formatNumber(row.result.max_marks)}` : <span className="text-sm">{RESULT_PENDING}</span>}</td>
+                      <td className="hidden sm:table-cell">{row.result ? formatPercent(row.result.percentage) : '-'}</td>
                       <td>
-                        <div className="flex flex-col gap-1 sm:flex-row">
+                        <div className="flex flex-col gap-1 sm:flex-row sm:items-start">
                           <Link href={`${base}/result`} className="btn btn-primary btn-xs" aria-label={`Result of attempt ${i + 1}`}>Result</Link>
-                          {hideReview ? null : <Link href={`${base}/review`} className="btn btn-xs" aria-label={`Review of attempt ${i + 1}`}>Review</Link>}
+                          <ReviewButton href={`${base}/review`} review={row.review} hideReview={hideReview} className="btn btn-xs" label={`Review of attempt ${i + 1}`} />
                         </div>
                       </td>
                     </tr>
@@ -158,6 +162,7 @@ export default function TestDetailPage({ title }: { title: string }) {
   }, []);
 
   const current = loaded?.id === id ? loaded : null;
+  useRefetchAtRelease(current?.reply?.results.map((row) => row.review) ?? null, () => testDetailCall(id)(), (reply) => setLoaded({ id, reply, notFound: false }));
   if (current?.reply) return <TestDetail reply={current.reply} />;
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-6">

@@ -2,7 +2,7 @@ import type { TestListItem } from '@invigil/shared/api/tests';
 import { REFRESH_HIDE_MS } from '@invigil/shared/domain/constants';
 import { isStartDisabled, testCardLabel, testStartLink } from '@invigil/shared/domain/test-card';
 import { useSignals } from '@preact/signals-react/runtime';
-import { ChartColumn, Clock, Coins, KeyRound, ListChecks, RefreshCw } from 'lucide-react';
+import { ChartColumn, Clock, Coins, KeyRound, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
@@ -14,6 +14,8 @@ import { isFlagOn } from '../auth/token';
 import { fetchTestList } from './tests-api';
 import { PdfUploadButton } from '../uploads/pdf-upload-button';
 import { TestChatButton } from '../live/test-chat';
+import { ReviewButton } from '../results/review-gate-view';
+import { useRefetchAtRelease } from '../results/use-refetch-at-release';
 
 const LIST_FAILED = 'Error fetching tests!';
 
@@ -23,7 +25,8 @@ function TestCard({ test }: { test: TestListItem }) {
   const label = testCardLabel(test);
   const disabled = isStartDisabled(test);
   const headingId = `test-${test._id}`;
-  // A submitted attempt has a result; only the user's HIDE_TEST_REVIEW hides its review.
+  // A submitted attempt has a result; the user's HIDE_TEST_REVIEW hides its review, and until the
+  // review is released (decision 0051) the button says when it opens.
   const submitted = test.attempted && test.test_submitted_at !== null;
   const hideReview = isFlagOn(config, 'HIDE_TEST_REVIEW');
   const base = `/test/${encodeURIComponent(test._id)}`;
@@ -49,11 +52,7 @@ function TestCard({ test }: { test: TestListItem }) {
                 <Link href={`${base}/result`} className="btn btn-sm gap-1" aria-label={`Result of ${test.name}`}>
                   <ChartColumn className="h-4 w-4" aria-hidden="true" />Result
                 </Link>
-                {hideReview ? null : (
-                  <Link href={`${base}/review`} className="btn btn-sm gap-1" aria-label={`Review of ${test.name}`}>
-                    <ListChecks className="h-4 w-4" aria-hidden="true" />Review
-                  </Link>
-                )}
+                <ReviewButton href={`${base}/review`} review={test.review} hideReview={hideReview} label={`Review of ${test.name}`} icon />
               </>
             ) : null}
             <TestChatButton test={test} />
@@ -89,6 +88,9 @@ export default function ScheduledTestsPage({ title }: { title: string }) {
       showSnackbar(error instanceof ApiError && error.message ? error.message : LIST_FAILED, { color: 'error' });
     }
   }, []);
+
+  // A submitted test's Review button turns on when its review opens (decision 0051).
+  useRefetchAtRelease(tests?.map((test) => test.review) ?? null, () => fetchTestList(), setTests);
 
   // Spec: the list refreshes when the path changes.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { DatabaseConnection, Driver, QueryResult } from 'kysely';
+import type { DatabaseConnection, Driver, Generated, QueryResult } from 'kysely';
 import pg from 'pg';
 import type { CustomTypesConfig } from 'pg';
 import type { Logger } from './lib/logger';
@@ -382,6 +382,8 @@ export interface StudentFeesTable {
   fee_amount_paise: number;
   fine_amount_paise: number;
   paid_paise: number;
+  /** Migration 0016: what was paid before the first import (part of paid_paise). */
+  opening_paid_paise: Generated<number>;
   created_at: number;
   updated_at: number;
 }
@@ -416,8 +418,25 @@ export interface PaymentOrdersTable {
   created_at: number;
   updated_at: number;
   paid_at: number | null;
+  /** Migration 0016: the reconcile's gateway calls for this order, when it may ask next, when a check last finished. */
+  checks: Generated<number>;
+  next_check_at: Generated<number | null>;
+  checked_at: Generated<number | null>;
+  check_claimed_until: Generated<number | null>;
 }
-export interface PaymentsTable { id: string; order_id: string; amount_paise: number; method: string; source: 'checkout' | 'webhook' | 'reconcile'; created_at: number }
+/** Migration 0016: refund_paise of amount_paise was not needed by its purpose (never counted): 'to_refund' until the institute refunds it. */
+export type PaymentRefundStatus = 'none' | 'to_refund' | 'refunded';
+export interface PaymentsTable {
+  id: string;
+  order_id: string;
+  amount_paise: number;
+  method: string;
+  source: 'checkout' | 'webhook' | 'reconcile';
+  created_at: number;
+  refund_paise: Generated<number>;
+  refund_status: Generated<PaymentRefundStatus>;
+  refunded_at: Generated<number | null>;
+}
 export interface PaymentWebhookEventsTable { event_id: string; event_type: string; order_id: string | null; payment_id: string | null; received_at: number }
 export interface PaymentRejectionsTable { id: string; source: string; reason: string; order_id: string | null; detail: string; created_at: number }
 export interface GatewaySimulatorOrdersTable { id: string; amount_paise: number; currency: string; receipt: string; status: string; created_at: number }

@@ -29,6 +29,7 @@ describe('migrations', () => {
       ['0013-create-live-proctoring', 'Success'],
       ['0014-create-job-locks', 'Success'],
       ['0015-add-review-release', 'Success'],
+      ['0016-payments-refunds-and-checks', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);

@@ -16,6 +16,7 @@ import * as createCertificates from './0012-create-certificates';
 import * as createLiveProctoring from './0013-create-live-proctoring';
 import * as createJobLocks from './0014-create-job-locks';
 import * as addReviewRelease from './0015-add-review-release';
+import * as paymentsRefundsAndChecks from './0016-payments-refunds-and-checks';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-create-live-proctoring': createLiveProctoring,
   '0014-create-job-locks': createJobLocks,
   '0015-add-review-release': addReviewRelease,
+  '0016-payments-refunds-and-checks': paymentsRefundsAndChecks,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

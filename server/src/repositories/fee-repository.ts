@@ -13,6 +13,9 @@ export interface StudentFeeRecord {
   feeAmountPaise: number;
   fineAmountPaise: number;
   paidPaise: number;
+  /** What was paid before the first import (part of paidPaise; migration 0016). */
+  openingPaidPaise: number;
+  createdAt: number;
 }
 
 export interface ReceiptRecord {
@@ -35,6 +38,16 @@ export interface PaymentLine {
   paidAt: number;
 }
 
+/** An online payment (or the part of one) its fee did not need: kept for a refund, never counted. */
+export interface RefundLine {
+  id: string;
+  orderId: string;
+  amountPaise: number;
+  refundPaise: number;
+  status: 'to_refund' | 'refunded';
+  capturedAt: number;
+}
+
 const feeColumns = [
   'student_fees.id',
   'student_fees.fee_head_id',
@@ -46,6 +59,8 @@ const feeColumns = [
   'student_fees.fee_amount_paise',
   'student_fees.fine_amount_paise',
   'student_fees.paid_paise',
+  'student_fees.opening_paid_paise',
+  'student_fees.created_at',
 ] as const;
 
 type FeeRow = {
@@ -59,6 +74,8 @@ type FeeRow = {
   fee_amount_paise: number;
   fine_amount_paise: number;
   paid_paise: number;
+  opening_paid_paise: number;
+  created_at: number;
 };
 
 const toFee = (row: FeeRow): StudentFeeRecord => ({
@@ -72,6 +89,8 @@ const toFee = (row: FeeRow): StudentFeeRecord => ({
   feeAmountPaise: Number(row.fee_amount_paise),
   fineAmountPaise: Number(row.fine_amount_paise),
   paidPaise: Number(row.paid_paise),
+  openingPaidPaise: Number(row.opening_paid_paise),
+  createdAt: Number(row.created_at),
 });
 
 type ReceiptRow = Database['fee_receipts'];
@@ -116,14 +135,25 @@ export function createFeeRepository(db: Kysely<Database>) {
       return row ? toFee(row) : undefined;
     },
 
-    /** Adds a payment to a fee (in the capture's transaction when given one). */
-    async addPaid(trx: Kysely<Database>, feeId: string, amountPaise: number, now: number): Promise<boolean> {
-      const result = await trx
-        .updateTable('student_fees')
-        .set({ paid_paise: sql<number>`paid_paise + ${amountPaise}`, updated_at: now })
-        .where('id', '=', feeId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+    /**
+     * Adds at most what the fee still needs of `amountPaise` (its balance), in the capture's
+     * transaction; returns the part counted (undefined: no such fee). The row is locked first (a
+     * no-op update), so two captures for one fee at once are counted one after the other.
+     */
+    async addPaidUpTo(trx: Kysely<Database>, feeId: string, amountPaise: number, now: number): Promise<number | undefined> {
+      const touched = await trx.updateTable('student_fees').set({ updated_at: now }).where('id', '=', feeId).executeTakeFirst();
+      if (Number(touched.numUpdatedRows) !== 1) return undefined;
+      const row = await trx.selectFrom('student_fees').select(['fee_amount_paise', 'fine_amount_paise', 'paid_paise']).where('id', '=', feeId).executeTakeFirstOrThrow();
+      const balance = Math.max(0, Number(row.fee_amount_paise) + Number(row.fine_amount_paise) - Number(row.paid_paise));
+      const counted = Math.min(balance, amountPaise);
+      if (counted > 0) await trx.updateTable('student_fees').set({ paid_paise: sql<number>`paid_paise + ${counted}` }).where('id', '=', feeId).execute();
+      return counted;
+    },
+
+    /** A fee by id whoever's it is (the checkout page of an order, which its order id addresses). */
+    async feeById(feeId: string): Promise<StudentFeeRecord | undefined> {
+      const row = await db.selectFrom('student_fees').innerJoin('fee_heads', 'fee_heads.id', 'student_fees.fee_head_id').select(feeColumns).where('student_fees.id', '=', feeId).executeTakeFirst();
+      return row ? toFee(row) : undefined;
     },
 
     async listPaymentMethods() {
@@ -166,32 +196,62 @@ export function createFeeRepository(db: Kysely<Database>) {
       return (await db.selectFrom('fee_receipts').select('id').where('image_key', '=', imageKey).executeTakeFirst()) !== undefined;
     },
 
-    /** Online payments and confirmed receipts of a fee, oldest first (what the printed receipt lists). */
-    async paymentLines(feeId: string): Promise<PaymentLine[]> {
+    /**
+     * Every payment that makes up a fee's paid amount, oldest first (what the printed receipt lists,
+     * so its lines add up to "Paid"): what was paid before the first import, the counted part of each
+     * online payment (a capture its fee no longer needed is kept for a refund, not counted), and the
+     * confirmed receipts.
+     */
+    async paymentLines(fee: Pick<StudentFeeRecord, 'id' | 'openingPaidPaise' | 'createdAt'>): Promise<PaymentLine[]> {
       const online = await db
         .selectFrom('payments')
         .innerJoin('payment_orders', 'payment_orders.id', 'payments.order_id')
-        .select(['payments.id', 'payments.amount_paise', 'payments.method', 'payment_orders.paid_at', 'payments.created_at'])
+        .select(['payments.id', 'payments.amount_paise', 'payments.refund_paise', 'payments.method', 'payment_orders.paid_at', 'payments.created_at'])
         .where('payment_orders.purpose_kind', '=', 'fee')
-        .where('payment_orders.purpose_id', '=', feeId)
+        .where('payment_orders.purpose_id', '=', fee.id)
         .where('payment_orders.status', '=', 'paid')
         .execute();
       const receipts = await db
         .selectFrom('fee_receipts')
         .select(['id', 'amount_paise', 'transaction_id', 'cheque_number', 'updated_at'])
-        .where('student_fee_id', '=', feeId)
+        .where('student_fee_id', '=', fee.id)
         .where('status', '=', 'confirmed')
         .execute();
       return [
-        // Only the payment that paid the order counts (a second capture on a paid order is refunded).
-        ...online.map((row) => ({ id: row.id, amountPaise: Number(row.amount_paise), method: `Online (${row.method})`, paidAt: Number(row.paid_at ?? row.created_at) })),
-        ...receipts.map((row) => ({
-          id: row.transaction_id || row.id,
-          amountPaise: Number(row.amount_paise ?? 0),
-          method: row.cheque_number ? `Cheque ${row.cheque_number}` : 'Receipt',
-          paidAt: Number(row.updated_at),
-        })),
+        ...(fee.openingPaidPaise > 0 ? [{ id: 'Before online records', amountPaise: fee.openingPaidPaise, method: 'Paid before (imported)', paidAt: fee.createdAt }] : []),
+        ...online
+          .map((row) => ({ id: row.id, amountPaise: Number(row.amount_paise) - Number(row.refund_paise), method: `Online (${row.method})`, paidAt: Number(row.created_at) }))
+          .filter((line) => line.amountPaise > 0),
+        ...receipts
+          .filter((row) => Number(row.amount_paise ?? 0) > 0)
+          .map((row) => ({
+            id: row.transaction_id || row.id,
+            amountPaise: Number(row.amount_paise ?? 0),
+            method: row.cheque_number ? `Cheque ${row.cheque_number}` : 'Receipt',
+            paidAt: Number(row.updated_at),
+          })),
       ].sort((a, b) => a.paidAt - b.paidAt);
+    },
+
+    /** Online payments of a fee kept for a refund (to refund or refunded), oldest first. */
+    async refundLines(feeId: string): Promise<RefundLine[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .innerJoin('payment_orders', 'payment_orders.id', 'payments.order_id')
+        .select(['payments.id', 'payments.order_id', 'payments.amount_paise', 'payments.refund_paise', 'payments.refund_status', 'payments.created_at'])
+        .where('payment_orders.purpose_kind', '=', 'fee')
+        .where('payment_orders.purpose_id', '=', feeId)
+        .where('payments.refund_status', '!=', 'none')
+        .orderBy('payments.created_at')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        orderId: row.order_id,
+        amountPaise: Number(row.amount_paise),
+        refundPaise: Number(row.refund_paise),
+        status: row.refund_status === 'refunded' ? 'refunded' : 'to_refund',
+        capturedAt: Number(row.created_at),
+      }));
     },
   };
 }

@@ -33,6 +33,12 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 <body><main>${body}</main></body></html>`;
 }
 
+/** The page of an order its purpose no longer needs (the fee was settled meanwhile): no Pay, a way back. */
+function notNeededPage(message: string, returnPath: string): string {
+  const back = returnPath.startsWith('/') && !returnPath.startsWith('//') ? returnPath : '/fee-list';
+  return page('Payment', `<h1>${escapeHtml(message)}</h1><p>Nothing more needs to be paid here.</p><p><a href="${escapeHtml(back)}">Back to the institute</a></p>`);
+}
+
 /**
  * The gateway simulator's pages (decision 0027): a checkout page whose address carries the
  * order_id, as Razorpay's does, which books the payment at the "gateway" and posts the signed
@@ -50,6 +56,9 @@ export function simulatorPages({ simulator, payments }: { simulator: GatewaySimu
     if (order.status === 'paid') {
       return c.html(page('Payment gateway', `<h1>Already paid</h1><p>This order has been paid.</p><p><a href="${escapeHtml(ours?.returnPath ?? '/fee-list')}">Back to the institute</a></p>`));
     }
+    // An order opened before the fee was settled another way (a newer order after a fine): paying it would be paid twice.
+    const need = ours ? await payments.checkoutNeed(ours) : { offer: true as const };
+    if (!need.offer) return c.html(notNeededPage(need.message, ours?.returnPath ?? '/fee-list'), 409);
     return c.html(
       page(
         'Invigil test payment gateway',
@@ -137,6 +146,9 @@ export function razorpayPages({ payments }: { payments: PaymentService }) {
   routes.get(RAZORPAY_CHECKOUT_PATH, async (c) => {
     const order = await payments.orderById(c.req.query('order_id') ?? '');
     if (!order || order.gateway !== 'razorpay') return c.html(page('Payment', '<h1>Order not found</h1>'), 404);
+    // A paid order, or one its fee no longer needs (settled through a newer order): no Checkout to open.
+    const need = await payments.checkoutNeed(order);
+    if (!need.offer) return c.html(notNeededPage(need.message, order.returnPath), 409);
     const origin = new URL(c.req.url).origin;
     const data = {
       key: payments.keyId,

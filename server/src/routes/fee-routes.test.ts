@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, UploadReceiptReply } from '@invigil/shared/api/fees';
 import type { OrderReply } from '@invigil/shared/api/payments';
 import { importData, parseImportFile } from '../services/import-service';
+import { createPaymentModule } from '../services/payment-module';
 import { webhookSignature } from '../services/payment-signatures';
 import { DEMO_FEES } from '../seed/demo-fees';
 import { useTestApp } from '../test-support/test-app';
@@ -35,6 +36,16 @@ const feeOf = (list: FeeListReply, id: string) => {
   if (!fee) throw new Error(`no fee ${id}`);
   return fee;
 };
+
+/** Pays an order on the simulator's page and posts its signed reply to our callback, as the browser does; the callback's redirect. */
+async function payOnSimulator(t: TestApp, orderId: string) {
+  const paid = await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: orderId, method: 'upi', outcome: 'success' }).toString() });
+  const reply = await paid.text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(reply)?.[1] ?? '';
+  const form = new URLSearchParams({ razorpay_order_id: field('razorpay_order_id'), razorpay_payment_id: field('razorpay_payment_id'), razorpay_signature: field('razorpay_signature') }).toString();
+  const callback = await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  return { paymentId: field('razorpay_payment_id'), location: callback.headers.get('location') };
+}
 
 describe('fee routes', () => {
   it('GET /fee-list: the student\'s own fees in paise with the four totals, paid/unpaid and overdue, month and print link', async () => {
@@ -167,6 +178,102 @@ describe('fee routes', () => {
     expect(String(print.body)).toContain('Fee receipt');
     expect(String(print.body)).toContain('Rs 12,500.00');
     expect(String(print.body)).toContain(field('razorpay_payment_id'));
+  });
+
+  it('a fee is never paid twice: an order opened before a fine, paid from an old tab after a newer order settled the fee, is kept to refund, not counted', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const before = (await t.getJson('/api/fee-list', rohan)) as FeeListReply;
+    const orderA = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    // The old tab shows order A's checkout page with Pay.
+    expect(await (await t.app.request(orderA.checkout_url)).text()).toContain('Pay Rs 12,500.00');
+    // The institute adds a fine: the balance changes, so Pay makes a new order, B, which is paid.
+    await t.db.kysely.updateTable('student_fees').set({ fine_amount_paise: 100_00 }).where('id', '=', DEMO_FEES.rohanTuition).execute();
+    const orderB = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    expect(orderB.order_id).not.toBe(orderA.order_id);
+    expect((await payOnSimulator(t, orderB.order_id)).location).toBe(`/fee-list?order_id=${orderB.order_id}&payment=paid`);
+    const settled = feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition);
+    expect(settled).toMatchObject({ payment_status: 'paid', pay_amount: 12_600_00, balance: 0 });
+
+    // Order A's checkout page, opened again, says the fee is already paid and offers no Pay.
+    const pageA = await t.app.request(orderA.checkout_url);
+    const htmlA = await pageA.text();
+    expect(pageA.status).toBe(409);
+    expect(htmlA).toContain('This fee is already paid.');
+    expect(htmlA).not.toContain('Pay Rs');
+    // A Pay pressed on the page the old tab still shows: the gateway takes the money; it is not counted but kept to refund.
+    const late = await payOnSimulator(t, orderA.order_id);
+    expect(late.location).toBe(`/fee-list?order_id=${orderA.order_id}&payment=refund`);
+    const after = (await t.getJson('/api/fee-list', rohan)) as FeeListReply;
+    expect(feeOf(after, DEMO_FEES.rohanTuition)).toMatchObject({ payment_status: 'paid', pay_amount: 12_600_00, balance: 0 });
+    expect(after.advance_fee).toBe(before.advance_fee);
+    expect(after.total_paid_fee).toBe(before.total_paid_fee + 12_600_00);
+    // The same reply again (a reload) is still the refund, and counts nothing.
+    const refundRow = await t.db.kysely.selectFrom('payments').select(['refund_paise', 'refund_status']).where('id', '=', late.paymentId).executeTakeFirstOrThrow();
+    expect(refundRow).toEqual({ refund_paise: 12_500_00, refund_status: 'to_refund' });
+
+    // The institute sees it to refund: the refunds list, and the fee's receipt (apart from what was paid).
+    // (The institute's list, npm run refunds, reads through a payment service on the same database.)
+    const institute = createPaymentModule({ db: t.db, config: { ...t.config, simulatorWebhookDelayMs: -1 }, clock: t.clock, logger: t.logger }).service;
+    const refunds = await institute.refunds('to_refund');
+    expect(refunds).toEqual([expect.objectContaining({ paymentId: late.paymentId, orderId: orderA.order_id, studentId: t.userIds['DEMO002'], purposeKind: 'fee', purposeId: DEMO_FEES.rohanTuition, refundPaise: 12_500_00, status: 'to_refund' })]);
+    const print = String((await call(t, 'GET', settled.print_url, rohan)).body);
+    expect(print).toContain('Not counted: to be refunded');
+    expect(print).toContain(late.paymentId);
+    expect(print).toContain('Total paid</th><td>Rs 12,600.00');
+    expect(await institute.markRefunded(late.paymentId)).toBe(true);
+    expect(await institute.markRefunded(late.paymentId)).toBe(false);
+    expect(await institute.refunds('to_refund')).toEqual([]);
+  });
+
+  it('a late capture counts only what the fee still needs, through the webhook too; the rest is kept to refund', async () => {
+    const t = await app({ simulatorWebhookDelayMs: 0 });
+    const rohan = await t.token('DEMO002');
+    const orderA = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    // Meanwhile the institute confirms a receipt of Rs 10,000 paid at the bank: Rs 2,500 is left.
+    await t.db.kysely.updateTable('student_fees').set({ paid_paise: 10_000_00 }).where('id', '=', DEMO_FEES.rohanTuition).execute();
+    const pageA = await (await t.app.request(orderA.checkout_url)).text();
+    expect(pageA).toContain('The amount due for this fee has changed.');
+    // The tab closed right after paying: only the webhook tells.
+    await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: orderA.order_id, method: 'card', outcome: 'success' }).toString() });
+    for (let i = 0; i < 50 && (await t.db.kysely.selectFrom('payments').select('id').execute()).length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition)).toMatchObject({ payment_status: 'paid', pay_amount: 12_500_00, balance: 0 });
+    expect(await t.db.kysely.selectFrom('payments').select(['source', 'refund_paise', 'refund_status']).execute()).toEqual([{ source: 'webhook', refund_paise: 10_000_00, refund_status: 'to_refund' }]);
+  });
+
+  it('the receipt lists every payment that makes up "Paid": an imported part payment, a confirmed receipt and an online payment add up to it', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    // The institute's import: a hostel fee of Rs 10,000 of which Rs 3,000 was paid before.
+    const feeId = 'receipt-lines-hostel';
+    await importData(t.db.kysely, parseImportFile({ version: 1, student_fees: [{ id: feeId, reg_no: 'DEMO002', fee_head_id: 'demo-fh-hostel', due_month: '2030-06', due_date: '2030-06-10', fee_amount_paise: 10_000_00, paid_amount_paise: 3_000_00 }] }), t.clock, t.logger);
+    // Rs 2,000 paid at the bank: a receipt uploaded, then confirmed by the institute.
+    const presigned = (await call(t, 'POST', '/api/upload-receipt', rohan, { contentType: 'image/png' })).body as unknown as UploadReceiptReply;
+    await t.app.request(presigned.url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: PNG });
+    expect((await call(t, 'POST', '/api/save-receipt', rohan, { id: feeId, transaction_date: '2020-01-02', transaction_id: 'UTR-HOSTEL-1', url: presigned.url })).status).toBe(200);
+    const receiptId = ((await t.getJson(`/api/uploaded-receipts/${feeId}`, rohan)) as ReceiptsReply).data[0]?._id ?? '';
+    await importData(t.db.kysely, parseImportFile({ version: 1, receipt_confirmations: [{ receipt_id: receiptId, amount_paise: 2_000_00 }] }), t.clock, t.logger);
+    // The rest, Rs 5,000, online.
+    t.clock.advance(60_000);
+    const order = (await call(t, 'POST', `/api/fee/${feeId}/pay-online`, rohan)).body as unknown as OrderReply;
+    const online = await payOnSimulator(t, order.order_id);
+    expect(online.location).toBe(`/fee-list?order_id=${order.order_id}&payment=paid`);
+
+    const fee = feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, feeId);
+    expect(fee).toMatchObject({ pay_amount: 10_000_00, balance: 0, payment_status: 'paid' });
+    const html = String((await call(t, 'GET', fee.print_url, rohan)).body);
+    expect(html).toContain('<tr><th scope="row">Paid</th><td>Rs 10,000.00</td></tr>');
+    // The lines table: date, reference, mode, amount.
+    const linesTable = html.slice(html.indexOf('<th scope="col">Mode</th>'), html.indexOf('</tbody>', html.indexOf('<th scope="col">Mode</th>')));
+    const lines = [...linesTable.matchAll(/<tr><td>[^<]*<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><td>Rs ([\d,.]+)<\/td><\/tr>/g)].map((match) => ({ reference: match[1], mode: match[2], rupees: Number((match[3] ?? '').replace(/,/g, '')) }));
+    expect(lines).toEqual([
+      { reference: 'Before online records', mode: 'Paid before (imported)', rupees: 3_000 },
+      { reference: 'UTR-HOSTEL-1', mode: 'Receipt', rupees: 2_000 },
+      { reference: online.paymentId, mode: 'Online (upi)', rupees: 5_000 },
+    ]);
+    expect(lines.reduce((sum, line) => sum + line.rupees, 0)).toBe(fee.pay_amount / 100);
+    expect(html).toContain('Total paid</th><td>Rs 10,000.00');
+    expect(html).not.toContain('to be refunded');
   });
 
   it('pay online and print: another student\'s fee is not found, print of nothing paid says so, CORS for the admin origin', async () => {

@@ -78,7 +78,8 @@ export async function writeFeeSections(db: Kysely<Database>, file: ImportFile, p
       await db.updateTable('student_fees').set(fields).where('id', '=', fee.id).execute();
       summary.student_fees.updated += 1;
     } else {
-      await db.insertInto('student_fees').values({ id: fee.id, student_id: userIdOf(fee.reg_no), paid_paise: fee.paid_amount_paise, created_at: now, ...fields }).execute();
+      // What was paid before the first import is kept apart too: the receipt lists it as a line of its own.
+      await db.insertInto('student_fees').values({ id: fee.id, student_id: userIdOf(fee.reg_no), paid_paise: fee.paid_amount_paise, opening_paid_paise: fee.paid_amount_paise, created_at: now, ...fields }).execute();
       summary.student_fees.inserted += 1;
     }
   }

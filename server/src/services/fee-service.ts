@@ -95,9 +95,22 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
     };
   };
 
-  // A paid fee order adds its amount to the fee, in the capture's transaction (once per order).
+  // A paid fee order adds its amount to the fee, in the capture's transaction (once per order), but
+  // never more than the fee still needs: an order opened before a fine and paid from a tab left open
+  // after a newer order settled the fee is kept for a refund, not counted as an advance.
   payments.onPaid('fee', async (feeId, payment, trx) => {
-    if (!(await fees.addPaid(trx, feeId, payment.amountPaise, payment.paidAt))) throw new Error(`Order ${payment.orderId} pays fee ${feeId}, which does not exist.`);
+    const counted = await fees.addPaidUpTo(trx, feeId, payment.amountPaise, payment.paidAt);
+    if (counted === undefined) throw new Error(`Order ${payment.orderId} pays fee ${feeId}, which does not exist.`);
+    return { countedPaise: counted };
+  });
+  // The checkout page of such an order says so instead of offering Pay.
+  payments.onNeed('fee', async (feeId, order) => {
+    const fee = await fees.feeById(feeId);
+    if (!fee) return { offer: false, message: FEE_MESSAGES.feeNotFound };
+    const { balance } = amountsOf(fee);
+    if (balance <= 0) return { offer: false, message: FEE_MESSAGES.alreadyPaid };
+    if (balance < order.amountPaise) return { offer: false, message: FEE_MESSAGES.balanceChanged };
+    return { offer: true };
   });
 
   return {
@@ -210,7 +223,8 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
       const fee = query.studentFeeId ? await fees.findFee(user.id, query.studentFeeId) : undefined;
       if (!fee || fee.feeHeadId !== query.feeHeadId) throw new AppError('not_found', FEE_MESSAGES.feeNotFound);
       if (fee.paidPaise <= 0) throw new AppError('conflict', FEE_MESSAGES.nothingPaid);
-      const lines = await fees.paymentLines(fee.id);
+      const lines = await fees.paymentLines(fee);
+      const refunds = await fees.refundLines(fee.id);
       const amounts = amountsOf(fee);
       const dateOf = (ms: number) => new Intl.DateTimeFormat('en-IN', { timeZone, day: '2-digit', month: 'short', year: 'numeric' }).format(new Date(ms));
       const row = (label: string, value: string) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
@@ -232,7 +246,17 @@ ${row('Status', amounts.balance === 0 ? 'Paid' : 'Partly paid')}
 </table>
 <table><thead><tr><th scope="col">Date</th><th scope="col">Reference</th><th scope="col">Mode</th><th scope="col">Amount</th></tr></thead><tbody>
 ${lines.map((line) => `<tr><td>${escapeHtml(dateOf(line.paidAt))}</td><td>${escapeHtml(line.id)}</td><td>${escapeHtml(line.method)}</td><td>${escapeHtml(formatRupees(line.amountPaise))}</td></tr>`).join('\n')}
-</tbody></table>
+</tbody>
+<tfoot><tr><th scope="row" colspan="3">Total paid</th><td>${escapeHtml(formatRupees(lines.reduce((sum, line) => sum + line.amountPaise, 0)))}</td></tr></tfoot></table>
+${
+  refunds.length === 0
+    ? ''
+    : `<h2>Not counted: to be refunded</h2>
+<p>Paid online after this fee had been settled; not part of "Paid".</p>
+<table><thead><tr><th scope="col">Date</th><th scope="col">Reference</th><th scope="col">Order</th><th scope="col">Amount</th><th scope="col">Refund</th></tr></thead><tbody>
+${refunds.map((line) => `<tr><td>${escapeHtml(dateOf(line.capturedAt))}</td><td>${escapeHtml(line.id)}</td><td>${escapeHtml(line.orderId)}</td><td>${escapeHtml(formatRupees(line.refundPaise))}</td><td>${line.status === 'refunded' ? 'Refunded' : 'To refund'}</td></tr>`).join('\n')}
+</tbody></table>`
+}
 <p>Printed on ${escapeHtml(dateOf(clock.now()))}. This is a computer-generated receipt.</p>
 </body></html>`;
     },

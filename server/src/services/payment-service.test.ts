@@ -3,7 +3,8 @@ import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 import { createPaymentModule } from './payment-module';
 import type { PaidPayment } from './payment-service';
-import { createPaymentService } from './payment-service';
+import { FIRST_CHECK_AFTER_MS, MAX_CHECK_INTERVAL_MS, RECENT_CHECK_MS, createPaymentService } from './payment-service';
+import { createServerJobs } from './server-jobs';
 import { checkoutSignature, webhookSignature } from './payment-signatures';
 
 const makeApp = useTestApp();
@@ -121,6 +122,10 @@ describe('payment service', () => {
     expect(await orderStatus(t, orderId)).toBe('paid');
     expect(await orderStatus(t, other.orderId)).toBe('created');
     expect(after.paid.map((entry) => [entry.purposeId, entry.payment.source])).toEqual([['c4', 'reconcile']]);
+    // Another process starting right after (a rolling restart) does not ask about the same orders again...
+    expect(await after.service.reconcileOpenOrders()).toEqual({ checked: 0, paid: 0 });
+    // ...one starting later asks about the order still open.
+    t.clock.advance(RECENT_CHECK_MS + 1);
     expect(await after.service.reconcileOpenOrders()).toEqual({ checked: 1, paid: 0 });
   });
 
@@ -183,6 +188,105 @@ describe('payment service', () => {
     expect(await service.handleWebhook({ rawBody: new TextEncoder().encode(late), signature: webhookSignature(late, simulator.gateway.webhookSecret), eventId: 'evt_late' })).toEqual({ outcome: 'applied' });
     expect(await orderStatus(t, orderId)).toBe('paid');
     expect(paid).toHaveLength(1);
+  });
+
+  it('fault: a process died holding the reconcile\'s lease: the restarted one reconciles at start without waiting for it, and two starting at once ask the gateway once per order', async () => {
+    const t = await makeApp();
+    const dead = paymentsOn(t, { webhooks: false });
+    const { orderId } = await dead.service.createOrder({ studentId: t.userIds['DEMO002'] as string, purpose: { kind: 'certificate', id: 'c8' }, amountPaise: 7_500, description: 'x' });
+    const other = await dead.service.createOrder({ studentId: t.userIds['DEMO002'] as string, purpose: { kind: 'certificate', id: 'c9' }, amountPaise: 100, description: 'x' });
+    // Process A started (and reconciled) ten minutes ago; it takes the periodic reconcile's lease now, then is killed: its lease stays for a minute.
+    const processA = createServerJobs({ db: t.db, config: t.config, clock: t.clock, logger: t.logger, tests: t.tests, payments: createPaymentModule({ db: t.db, config: { ...t.config, simulatorWebhookDelayMs: -1 }, clock: t.clock, logger: t.logger }), owner: 'A' });
+    await processA.tickAll();
+    t.clock.advance(10 * 60_000);
+    expect(await processA.tickAll('payments-reconcile')).toEqual(['payments-reconcile']);
+    // Half a minute later the student pays; the process dies before the reply, and the webhook is lost too.
+    t.clock.advance(30_000);
+    await dead.simulator.pay(orderId, { succeed: true, method: 'upi' });
+    t.clock.advance(5_000);
+
+    // Two processes start (the restarted one and its neighbour): each reconciles at start, with no lease to wait for.
+    const restarted = [paymentsOn(t, { webhooks: false }), paymentsOn(t, { webhooks: false })];
+    const calls: string[] = [];
+    for (const process of restarted) {
+      const fetch = process.simulator.gateway.fetchOrderPayments.bind(process.simulator.gateway);
+      process.simulator.gateway.fetchOrderPayments = async (id: string) => {
+        calls.push(id);
+        return fetch(id);
+      };
+    }
+    const [b, c] = restarted.map((process, index) => createServerJobs({ db: t.db, config: t.config, clock: t.clock, logger: t.logger, tests: t.tests, payments: { ...createPaymentModule({ db: t.db, config: t.config, clock: t.clock, logger: t.logger }), service: process.service }, owner: `B${index}` }));
+    if (!b || !c) throw new Error('two processes');
+    const ran = await Promise.all([b.tickAll('payments-reconcile-start'), c.tickAll('payments-reconcile-start')]);
+    expect(ran).toEqual([['payments-reconcile-start'], ['payments-reconcile-start']]);
+    expect(await orderStatus(t, orderId)).toBe('paid');
+    expect([...restarted[0]?.paid ?? [], ...restarted[1]?.paid ?? []].map((entry) => [entry.purposeId, entry.payment.source])).toEqual([['c8', 'reconcile']]);
+    // Each open order was asked about once, not once per process.
+    expect(calls.sort()).toEqual([orderId, other.orderId].sort());
+    // The periodic job is still A's for the rest of its lease (the start-up reconcile did not need it).
+    expect(await b.tickAll('payments-reconcile')).toEqual([]);
+    await Promise.all([processA.stop(), b.stop(), c.stop()]);
+  });
+
+  it('the periodic reconcile backs off per order: a month of one open order costs about a hundred gateway calls, not one a minute', async () => {
+    const t = await makeApp();
+    const { service, simulator } = paymentsOn(t, { webhooks: false });
+    const calls: number[] = [];
+    const fetch = simulator.gateway.fetchOrderPayments.bind(simulator.gateway);
+    simulator.gateway.fetchOrderPayments = async (id: string) => {
+      calls.push(t.clock.now());
+      return fetch(id);
+    };
+    const createdAt = t.clock.now();
+    const { orderId } = await service.createOrder({ studentId: t.userIds['DEMO002'] as string, purpose: { kind: 'certificate', id: 'c10' }, amountPaise: 500, description: 'x' });
+    // The job runs every minute. First eight hours minute by minute...
+    for (let minute = 1; minute <= 8 * 60; minute += 1) {
+      t.clock.advance(60_000);
+      await service.reconcileOpenOrders('due');
+    }
+    const ageMinutes = calls.map((at) => Math.round((at - createdAt) / 60_000));
+    expect(ageMinutes).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    // ...then, for the rest of 30 days, every 6 hours at most (ticks of a minute change nothing between).
+    for (let hour = 8; hour < 30 * 24; hour += 1) {
+      t.clock.advance(60 * 60_000);
+      await service.reconcileOpenOrders('due');
+    }
+    const gaps = calls.slice(9).map((at, index) => at - (calls[8 + index] as number));
+    expect(gaps.every((gap) => gap >= FIRST_CHECK_AFTER_MS && gap <= MAX_CHECK_INTERVAL_MS + 60 * 60_000)).toBe(true);
+    expect(calls.length).toBeLessThan(140);
+    expect(calls.length).toBeGreaterThan(100);
+    const row = await t.db.kysely.selectFrom('payment_orders').select(['checks', 'next_check_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(Number(row.checks)).toBe(calls.length);
+    // Offered again to the student (a Pay pressed), the order is checked soon again.
+    await service.createOrder({ studentId: t.userIds['DEMO002'] as string, purpose: { kind: 'certificate', id: 'c10' }, amountPaise: 500, description: 'x' });
+    const before = calls.length;
+    t.clock.advance(FIRST_CHECK_AFTER_MS);
+    await service.reconcileOpenOrders('due');
+    expect(calls.length).toBe(before + 1);
+  });
+
+  it('refused gateway messages are kept within bounds: a few KB each, so many an hour, the newest overall', async () => {
+    const t = await makeApp();
+    const { simulator } = paymentsOn(t, { webhooks: false });
+    const warnings: string[] = [];
+    const logger = { ...t.logger, warn: (...args: unknown[]) => void warnings.push(String(args[0])) };
+    const service = createPaymentService({ db: t.db.kysely, gateway: simulator.gateway, clock: t.clock, logger, rejectionLimits: { perHour: 5, kept: 8 } });
+    const forged = async (size: number) => {
+      const body = JSON.stringify({ event: 'payment.captured', padding: 'x'.repeat(size) });
+      await expect(service.handleWebhook({ rawBody: new TextEncoder().encode(body), signature: 'ab'.repeat(32), eventId: undefined })).rejects.toThrow('Invalid webhook signature');
+    };
+    for (let i = 0; i < 20; i += 1) await forged(100_000);
+    let kept = await t.db.kysely.selectFrom('payment_rejections').select(['detail', 'created_at']).execute();
+    expect(kept).toHaveLength(5);
+    expect(kept.every((row) => row.detail.length < 2_200 && row.detail.endsWith('characters, cut)'))).toBe(true);
+    expect(warnings.filter((line) => line.includes('further ones this hour are not stored'))).toHaveLength(1);
+    expect(warnings.filter((line) => line.includes('refused (bad signature)'))).toHaveLength(5);
+    // The next hour stores again; only the newest 8 are kept overall.
+    t.clock.advance(60 * 60_000 + 1);
+    for (let i = 0; i < 5; i += 1) await forged(10);
+    kept = await t.db.kysely.selectFrom('payment_rejections').select(['detail', 'created_at']).orderBy('created_at').execute();
+    expect(kept).toHaveLength(8);
+    expect(kept.filter((row) => Number(row.created_at) >= t.clock.now() - 1000)).toHaveLength(5);
   });
 
   it('a handler that throws rolls the capture back, and the next delivery applies it', async () => {

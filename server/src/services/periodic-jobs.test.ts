@@ -64,9 +64,13 @@ describe('periodic jobs across processes (decision 0039)', () => {
     const ran = [...(await a.tickAll('deadline-sweep')), ...(await b.tickAll('deadline-sweep'))];
     expect(ran).toEqual(['deadline-sweep']);
     expect(sweep).toHaveBeenCalledTimes(1);
-    // Both start at once after a deploy: the open orders are reconciled once.
-    await Promise.all([a.tickAll('payments-reconcile-all'), b.tickAll('payments-reconcile-all')]);
-    expect(reconcile).toHaveBeenCalledTimes(1);
+    // Both start at once after a deploy: each reconciles at start with no lease to wait for (a dead
+    // process's would hold it a minute); each order's check is claimed, so each is asked about once
+    // (payment-service.test.ts). The periodic reconcile runs in one of them.
+    await Promise.all([a.tickAll('payments-reconcile-start'), b.tickAll('payments-reconcile-start')]);
+    expect(reconcile.mock.calls).toEqual([['start'], ['start']]);
+    await Promise.all([a.tickAll('payments-reconcile'), b.tickAll('payments-reconcile')]);
+    expect(reconcile.mock.calls.slice(2)).toEqual([['due']]);
     await Promise.all([a.stop(), b.stop()]);
   });
 });

@@ -78,6 +78,12 @@ export interface PeriodicJob {
   intervalMs: number;
   /** Try at start too (else first after one interval). */
   runAtStart?: boolean;
+  /**
+   * Run once at this process's start, outside any lease, and never again (`intervalMs` unused): for
+   * work that must not wait for a dead process's lease and is safe to run in several processes at
+   * once (decision 0053: the start-up reconcile claims each order itself).
+   */
+  onlyAtStartWithoutLease?: boolean;
   run(now: number): Promise<unknown>;
 }
 
@@ -123,11 +129,21 @@ export function createPeriodicJobs({ db, clock, logger, jobs, owner = processOwn
     return true;
   }
 
+  /** A run of a start-only job: no lease. */
+  async function runUnleased(job: PeriodicJob): Promise<boolean> {
+    try {
+      await job.run(clock.now());
+    } catch (error) {
+      logger.warn(`Job ${job.name} failed:`, error);
+    }
+    return true;
+  }
+
   /** One attempt at `job` now; true when this process ran it. A run still going here is not started twice. */
   function tick(job: PeriodicJob): Promise<boolean> {
     const current = running.get(job.name);
     if (current || stopped) return Promise.resolve(false);
-    const run = runOnce(job)
+    const run = (job.onlyAtStartWithoutLease ? runUnleased(job) : runOnce(job))
       .catch((error: unknown) => {
         logger.warn(`Could not take the lease of job ${job.name}:`, error);
         return false;
@@ -141,6 +157,10 @@ export function createPeriodicJobs({ db, clock, logger, jobs, owner = processOwn
     owner,
     start(): void {
       for (const job of jobs) {
+        if (job.onlyAtStartWithoutLease) {
+          void tick(job);
+          continue;
+        }
         const timer = setInterval(() => void tick(job), job.intervalMs);
         timer.unref();
         timers.push(timer);

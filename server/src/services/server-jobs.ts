@@ -11,10 +11,8 @@ import { createStudyService } from './study-service';
 import type { TestModule } from './test-module';
 
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
-const RECONCILE_INTERVAL_MS = 5 * 60 * 1000;
-const RECONCILE_AFTER_MS = 15 * 60 * 1000;
-/** A restart of every process (a deploy) reconciles every open order once, not once per process. */
-const RECONCILE_ALL_INTERVAL_MS = 60 * 1000;
+/** The periodic reconcile looks for due orders every minute; each order backs off on its own (decision 0053). */
+const RECONCILE_INTERVAL_MS = 60 * 1000;
 
 export interface ServerJobsDeps {
   db: AppDatabase;
@@ -32,10 +30,12 @@ export function serverJobs({ db, config, clock, logger, tests, payments }: Omit<
   // Assignment files whose upload never finished (a signed URL unused, bytes never saved).
   const studyUploads = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
   const jobs: PeriodicJob[] = [
-    // Payments the gateway took while the servers were down (or whose reply and webhook were
-    // lost) are applied at start; later, every few minutes, orders left open past a checkout's length.
-    { name: 'payments-reconcile-all', intervalMs: RECONCILE_ALL_INTERVAL_MS, runAtStart: true, run: () => payments.service.reconcileOpenOrders({ olderThanMs: 0 }) },
-    { name: 'payments-reconcile', intervalMs: RECONCILE_INTERVAL_MS, run: () => payments.service.reconcileOpenOrders({ olderThanMs: RECONCILE_AFTER_MS }) },
+    // Payments the gateway took while the servers were down (or whose reply and webhook were lost)
+    // are applied at start, with no lease to wait for (a crashed process's would hold it a minute;
+    // each order's check is claimed instead, decision 0053); later, open orders as their checks
+    // fall due, backing off per order.
+    { name: 'payments-reconcile-start', intervalMs: 0, onlyAtStartWithoutLease: true, run: () => payments.service.reconcileOpenOrders('start') },
+    { name: 'payments-reconcile', intervalMs: RECONCILE_INTERVAL_MS, run: () => payments.service.reconcileOpenOrders('due') },
     {
       name: 'prune',
       intervalMs: PRUNE_INTERVAL_MS,

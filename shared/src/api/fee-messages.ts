@@ -14,6 +14,8 @@ export const FEE_MESSAGES = {
   printError: (message: string) => `Error : ${message}`,
   feeNotFound: 'Fee not found.',
   alreadyPaid: 'This fee is already paid.',
+  /** The checkout page of an order for more than the fee's balance now (settled in part meanwhile). */
+  balanceChanged: 'The amount due for this fee has changed. Go back to My Fees and press Pay again.',
   nothingPaid: 'Nothing has been paid for this fee yet.',
   receiptType: 'Only .png, .jpeg and .jpg images can be uploaded as a receipt.',
   receiptTooLarge: 'The image is larger than 5 MB.',
@@ -27,6 +29,8 @@ export const FEE_MESSAGES = {
   paymentPending: 'Payment received; it will show here once the gateway confirms it.',
   paymentFailed: 'Payment failed!',
   paymentCancelled: 'Payment cancelled.',
+  /** Paid from a tab left open after the fee was settled: kept for a refund (decision 0053). */
+  paymentRefund: 'This fee was already paid: this payment was not counted and will be refunded.',
 } as const;
 
 /** Rows per page of the fee table (spec section 9). */

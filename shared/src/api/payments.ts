@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Online payments (issue 11, decision 0027). The server creates an order at the gateway for the
  * amount it computes and answers with where to pay; the gateway's checkout page posts its signed
  * reply to /payments/callback, which sends the student back to the order's return path with
- * `order_id` and `payment` (paid, pending, failed) in the query; the gateway's signed webhook
+ * `order_id` and `payment` (paid, pending, failed, refund) in the query; the gateway's signed webhook
  * (/payments/webhook) is the source of truth.
  *
  *   POST /fee/{student fee id}/pay-online            -> OrderReply (fees)
@@ -38,8 +38,8 @@ export const checkoutReplySchema = z.object({
 });
 export type CheckoutReplyForm = z.infer<typeof checkoutReplySchema>;
 
-/** The `payment` query value on return from the gateway. */
-export const PAYMENT_RETURN_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled'] as const;
+/** The `payment` query value on return from the gateway ('refund': the fee was already paid, this payment is kept for a refund). */
+export const PAYMENT_RETURN_OUTCOMES = ['paid', 'pending', 'failed', 'cancelled', 'refund'] as const;
 export type PaymentReturnOutcome = (typeof PAYMENT_RETURN_OUTCOMES)[number];
 
 export const webhookReplySchema = z.object({ status: z.enum(['applied', 'duplicate', 'ignored', 'refused']) });

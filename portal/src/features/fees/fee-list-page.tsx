@@ -24,6 +24,8 @@ const RETURN_MESSAGES: Record<PaymentReturnOutcome, { text: string; color: 'succ
   pending: { text: FEE_MESSAGES.paymentPending, color: 'info' },
   failed: { text: FEE_MESSAGES.paymentFailed, color: 'error' },
   cancelled: { text: FEE_MESSAGES.paymentCancelled, color: 'info' },
+  // Paid from a tab left open after the fee was settled: not counted, kept for a refund.
+  refund: { text: FEE_MESSAGES.paymentRefund, color: 'info' },
 };
 
 function TotalCard({ label, paise, tone }: { label: string; paise: number; tone: string }) {
@@ -56,7 +58,7 @@ export default function FeeListPage({ title }: { title: string }) {
     const params = new URLSearchParams(search);
     const outcome = params.get('payment') as PaymentReturnOutcome | null;
     if (!outcome || !(outcome in RETURN_MESSAGES)) return;
-    showSnackbar(RETURN_MESSAGES[outcome].text, { color: RETURN_MESSAGES[outcome].color, timeout: 4000 });
+    showSnackbar(RETURN_MESSAGES[outcome].text, { color: RETURN_MESSAGES[outcome].color, timeout: outcome === 'refund' ? 10_000 : 4000 });
     navigate(location, { replace: true });
     // A payment the gateway has not confirmed yet is usually confirmed by its webhook within seconds.
     if (outcome === 'pending') {
@@ -89,7 +91,12 @@ export default function FeeListPage({ title }: { title: string }) {
       // The gateway's page, with the order_id in its address (spec: an external page carrying an order_id).
       window.location.assign(order.checkout_url);
     } catch (error) {
-      showSnackbar(error instanceof Error ? error.message : String(error), { color: 'error' });
+      const message = error instanceof Error ? error.message : String(error);
+      // A tab left open after the fee was paid elsewhere: say so and show the fee as it is now.
+      if (message === FEE_MESSAGES.alreadyPaid) {
+        showSnackbar(message, { color: 'info' });
+        setVersion((n) => n + 1);
+      } else showSnackbar(message, { color: 'error' });
       setPaying(null);
     }
   }

@@ -48,6 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production', JITSI_DOMAIN: E2E_JITSI_DOMAIN, WARM_UP_ROUNDS: '0' },
+    // push.example.net: the stand-in push service of notifications.spec.ts, allowed as an institute allows its own (decision 0052).
+    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: E2E_DATA_DIR, NODE_ENV: 'production', JITSI_DOMAIN: E2E_JITSI_DOMAIN, WARM_UP_ROUNDS: '0', PUSH_ALLOWED_HOSTS: 'push.example.net' },
   },
 });

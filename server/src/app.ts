@@ -199,7 +199,7 @@ export function buildApp(deps: AppDeps) {
   const bookmarks = createBookmarkService({ bookmarks: createBookmarkRepository(db.kysely) });
   api.route('/', deskRoutes({ auth, desk: createDeskService({ desk: createDeskRepository(db.kysely), todos, bookmarks, clock }) }));
   api.route('/', todoRoutes({ auth, todos }));
-  api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined }) }));
+  api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined, pushAllowedHosts: config.pushAllowedHosts }) }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
   const study = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
   api.route('/', studyRoutes({ auth, study }));

@@ -65,6 +65,15 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'short' }, '/repo')).toThrow(/JWT_SECRET/);
   });
 
+  it('PUSH_ALLOWED_HOSTS: host names, *. patterns or IP addresses, lowercased; anything else stops the start', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }, '/repo').pushAllowedHosts).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir, PUSH_ALLOWED_HOSTS: ' Push.Example.edu, *.push.example.org,203.0.113.7 ,' }, '/repo').pushAllowedHosts).toEqual(['push.example.edu', '*.push.example.org', '203.0.113.7']);
+    for (const bad of ['https://push.example.edu', 'push.example.edu:443', 'push.example.edu/send', '*', 'a.*.example.edu']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PUSH_ALLOWED_HOSTS: bad }, '/repo')).toThrow(/PUSH_ALLOWED_HOSTS/);
+    }
+  });
+
   it('REDIS_URL: a redis:// URL shares the live channel; unset, one process alone', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }, '/repo').redisUrl).toBeUndefined();

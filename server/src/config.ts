@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
@@ -45,6 +46,11 @@ export interface Config {
   jitsiDomain: string | undefined;
   /** Web Push (VAPID) keys, base64url: VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else DATA_DIR/vapid-keys.json. */
   vapid: VapidKeys;
+  /**
+   * Push service hosts the institute allows beside the browsers' own (PUSH_ALLOWED_HOSTS, comma
+   * separated: names, '*.' patterns or public IP addresses; decision 0052). Never a local address.
+   */
+  pushAllowedHosts: string[];
   /** A Firebase service account JSON file (FIREBASE_SERVICE_ACCOUNT): push to native apps' FCM tokens too. */
   firebaseServiceAccount: string | undefined;
   /** Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET); unset: the local gateway simulator. */
@@ -336,6 +342,17 @@ function hostName(env: Env, name: string): string | undefined {
   return raw.toLowerCase();
 }
 
+/** PUSH_ALLOWED_HOSTS: host names ('push.example.edu'), '*.' patterns or IP addresses, comma separated. */
+function pushHosts(env: Env, name: string): string[] {
+  const entries = (text(env, name) ?? '').split(',').map((entry) => entry.trim().toLowerCase()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(entry) && isIP(entry) === 0) {
+      throw new ConfigError(`${name} takes host names such as push.example.edu or *.push.example.edu (no scheme, port or path), got "${entry}".`);
+    }
+  }
+  return entries;
+}
+
 /** Reads the environment, creates DATA_DIR and, if needed, the JWT secret file. */
 export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRoot()): Config {
   const dataDir = resolve(text(env, 'DATA_DIR') ?? join(repoRoot, 'data'));
@@ -379,6 +396,7 @@ export function loadConfig(env: Env = process.env, repoRoot: string = findRepoRo
     timeZone: timeZone(env),
     jitsiDomain: hostName(env, 'JITSI_DOMAIN'),
     vapid: resolveVapidKeys(env, dataDir),
+    pushAllowedHosts: pushHosts(env, 'PUSH_ALLOWED_HOSTS'),
     firebaseServiceAccount: existingFile(env, 'FIREBASE_SERVICE_ACCOUNT'),
     razorpay: razorpayKeys(env),
     simulatorWebhookDelayMs: integer(env, 'GATEWAY_SIMULATOR_WEBHOOK_DELAY_MS', 2000, -1, 24 * 60 * 60 * 1000),

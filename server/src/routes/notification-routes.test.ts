@@ -12,10 +12,13 @@ import {
   pushPublicKeyReplySchema,
 } from '@invigil/shared/api/notifications';
 import { subscriptionId } from '../repositories/push-subscription-repository';
+import { PUSH_ENDPOINT_MESSAGES } from '../services/push-endpoint';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 
-const newApp = useTestApp();
+const makeApp = useTestApp();
+// The tests' stand-in push service is push.example.net: allowed as an institute would allow its own (decision 0052).
+const newApp = (overrides: Parameters<typeof makeApp>[0] = {}) => makeApp({ pushAllowedHosts: ['push.example.net'], ...overrides });
 
 /** The demo data's notifications (server/src/seed/demo-portal.ts). */
 const ASHA_FORMULA = 'demo-notification-formula';
@@ -244,6 +247,55 @@ describe('push subscriptions (/push/public-key, /fcm-token)', () => {
     expect((await asha.post('/api/fcm-token', {})).status).toBe(422);
     expect(await t.db.kysely.selectFrom('push_subscriptions').selectAll().execute()).toEqual([]);
     expect((await t.postJson('/api/fcm-token', { token: good })).status).toBe(401);
+  });
+
+  it('takes only a web push service\'s endpoint: the browsers\' own or one the institute allows; never a local or private address, however written', async () => {
+    const t = await newApp({ pushAllowedHosts: ['push.example.net', '*.push.example.edu', '127.0.0.1', '10.1.2.3'] });
+    const asha = await signIn(t, 'DEMO001');
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/abc:APA91b',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://wns2-pn1p.notify.windows.com/w/?token=BQYAAA',
+      'https://web.push.apple.com/QGx5',
+      'https://api.push.apple.com/3/device/x',
+      'https://push.example.net/send/1',
+      'https://eu.push.example.edu/send/2',
+    ];
+    for (const endpoint of accepted) expect([endpoint, (await asha.post('/api/fcm-token', { token: browserSubscription(endpoint) })).status]).toEqual([endpoint, 200]);
+    const refused: [string, string][] = [
+      ['https://127.0.0.1/push', PUSH_ENDPOINT_MESSAGES.local], // listed in PUSH_ALLOWED_HOSTS, still local
+      ['https://2130706433/push', PUSH_ENDPOINT_MESSAGES.local], // 127.0.0.1 as a number
+      ['https://0x7f.1/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://[::1]/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://[::ffff:127.0.0.1]/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://10.1.2.3/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://192.168.1.10/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://172.20.0.1/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://169.254.169.254/latest/meta-data', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://[fe80::1]/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://[fd00::1]/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://localhost/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://push.localhost/push', PUSH_ENDPOINT_MESSAGES.local],
+      ['https://8.8.8.8/push', PUSH_ENDPOINT_MESSAGES.unknownHost],
+      ['https://evil.example.com/push', PUSH_ENDPOINT_MESSAGES.unknownHost],
+      ['https://fcm.googleapis.com.evil.example.com/push', PUSH_ENDPOINT_MESSAGES.unknownHost],
+      ['https://push.apple.com/push', PUSH_ENDPOINT_MESSAGES.unknownHost],
+      ['https://push.example.edu/push', PUSH_ENDPOINT_MESSAGES.unknownHost],
+      ['https://user:secret@fcm.googleapis.com/fcm/send/x', PUSH_ENDPOINT_MESSAGES.notHttps],
+    ];
+    for (const [endpoint, message] of refused) {
+      const response = await asha.post('/api/fcm-token', { token: browserSubscription(endpoint) });
+      expect([endpoint, response.status, await messageOf(response)]).toEqual([endpoint, 422, message]);
+    }
+    expect(await t.db.kysely.selectFrom('push_subscriptions').select('endpoint').execute()).toHaveLength(accepted.length);
+  });
+
+  it('without PUSH_ALLOWED_HOSTS only the browsers\' push services are taken', async () => {
+    const t = await makeApp();
+    const asha = await signIn(t, 'DEMO001');
+    const response = await asha.post('/api/fcm-token', { token: browserSubscription() });
+    expect([response.status, await messageOf(response)]).toEqual([422, PUSH_ENDPOINT_MESSAGES.unknownHost]);
+    expect((await asha.post('/api/fcm-token', { token: browserSubscription('https://fcm.googleapis.com/fcm/send/x') })).status).toBe(200);
   });
 
   const fcmToken = `${randomBytes(16).toString('hex')}:APA91b${randomBytes(60).toString('base64url')}`;

@@ -9,6 +9,7 @@ import type {
 } from '@invigil/shared/api/notifications';
 import { MAX_NOTIFICATIONS, NOTIFICATION_MESSAGES, parsePushToken } from '@invigil/shared/api/notifications';
 import { AppError } from '../lib/app-error';
+import { pushEndpointProblem } from './push-endpoint';
 import type { Clock } from '../lib/clock';
 import type { NotificationRecord, NotificationRepository } from '../repositories/notification-repository';
 import type { PushSubscriptionRepository } from '../repositories/push-subscription-repository';
@@ -21,6 +22,8 @@ export interface NotificationServiceDeps {
   vapidPublicKey: string;
   /** FCM tokens are accepted only when the institute configured Firebase. */
   fcmConfigured: boolean;
+  /** Push service hosts allowed beside the browsers' own (PUSH_ALLOWED_HOSTS; decision 0052). */
+  pushAllowedHosts: readonly string[];
 }
 
 /** Only web addresses and the server's own paths are offered as links (never javascript: from data). */
@@ -47,7 +50,7 @@ function toNotification(record: NotificationRecord): Notification {
 const notFound = () => new AppError('not_found', NOTIFICATION_MESSAGES.notFound);
 
 /** The student's notifications and this browser's push subscription (spec sections 2, 3, 4, 7). */
-export function createNotificationService({ notifications, subscriptions, clock, vapidPublicKey, fcmConfigured }: NotificationServiceDeps) {
+export function createNotificationService({ notifications, subscriptions, clock, vapidPublicKey, fcmConfigured, pushAllowedHosts }: NotificationServiceDeps) {
   return {
     async list(user: UserRecord): Promise<NotificationsReply> {
       const data = (await notifications.listFor(user.id, MAX_NOTIFICATIONS)).map(toNotification);
@@ -82,6 +85,9 @@ export function createNotificationService({ notifications, subscriptions, clock,
         return { message: NOTIFICATION_MESSAGES.enabled, kind: 'fcm' };
       }
       const { endpoint, keys } = parsed.value.subscription;
+      // Only a web push service's endpoint: the server sends requests there (decision 0052).
+      const problem = pushEndpointProblem(endpoint, pushAllowedHosts);
+      if (problem) throw new AppError('unprocessable', problem, { issues: [{ path: 'token.endpoint', message: problem }] });
       await subscriptions.upsert({ user_id: user.id, kind: 'webpush', endpoint, p256dh: keys.p256dh, auth: keys.auth }, now);
       return { message: NOTIFICATION_MESSAGES.enabled, kind: 'webpush' };
     },

@@ -9,10 +9,14 @@ import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 import type { FcmSender } from './fcm-sender';
 import { loadFcmSender } from './fcm-sender';
-import { createPushService, notificationUrl, PUSH_TTL_SECONDS } from './push-service';
+import { isNonPublicAddress, publicOnlyLookup } from './push-endpoint';
+import { createPushService, notificationUrl, pushOverHttps, PUSH_TTL_SECONDS } from './push-service';
 import type { PushTransport } from './push-service';
 
-const newApp = useTestApp();
+const makeApp = useTestApp();
+// The stand-in push service below is https://push.test.invalid:{port} (reached on 127.0.0.1 by the
+// test transport), allowed as an institute allows its own push service (decision 0052).
+const newApp = () => makeApp({ pushAllowedHosts: ['push.test.invalid', 'push.example.net'] });
 
 /**
  * A push service of our own, standing in for a browser's (which cannot be reached from here): it
@@ -124,9 +128,9 @@ async function startPushService() {
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const origin = `https://127.0.0.1:${port}`;
+  const origin = `https://push.test.invalid:${port}`;
   const transport: PushTransport = async (request) => {
-    const url = request.endpoint.replace(/^https:/, 'http:');
+    const url = request.endpoint.replace(/^https:\/\/push\.test\.invalid:/, 'http://127.0.0.1:');
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
     const response = await fetch(url, { method: request.method, headers, body: request.body ? new Uint8Array(request.body) : null });
     return { status: response.status, body: await response.text() };
@@ -216,7 +220,7 @@ describe('createPushService (Web Push with VAPID)', () => {
   it('survives a push service that cannot be reached (counted as failed, subscription kept)', async () => {
     const t = await newApp();
     await createPushSubscriptionRepository(t.db.kysely).upsert(
-      { user_id: t.userIds['DEMO001']!, kind: 'webpush', endpoint: 'https://127.0.0.1:1/push/nobody', p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      { user_id: t.userIds['DEMO001']!, kind: 'webpush', endpoint: 'https://push.test.invalid:1/push/nobody', p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
       t.clock.now(),
     );
     await addNotification(t, 'lost', 'all', null);
@@ -226,6 +230,34 @@ describe('createPushService (Web Push with VAPID)', () => {
     const service = createPushService({ db: t.db.kysely, config: t.config, logger: t.logger, transport });
     expect(await service.sendNotifications(['lost'])).toEqual({ sent: 0, removed: 0, failed: 1 });
     expect(await subscriptionCount(t)).toBe(1);
+  });
+
+  it('sends nothing to an endpoint the rule refuses at send time (a local address, or a host no longer allowed); the transport never sees it', async () => {
+    const t = await newApp();
+    const repository = createPushSubscriptionRepository(t.db.kysely);
+    const key = () => ({ p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') });
+    for (const endpoint of ['https://10.0.0.8/push', 'https://[::1]/push', 'https://push.elsewhere.example/push']) {
+      await repository.upsert({ user_id: t.userIds['DEMO001']!, kind: 'webpush', endpoint, ...key() }, t.clock.now());
+    }
+    await addNotification(t, 'kept-home', 'all', null);
+    const seen: string[] = [];
+    const transport: PushTransport = async (request) => {
+      seen.push(request.endpoint);
+      return { status: 201, body: '' };
+    };
+    const service = createPushService({ db: t.db.kysely, config: t.config, logger: t.logger, transport });
+    expect(await service.sendNotifications(['kept-home'])).toEqual({ sent: 0, removed: 0, failed: 3 });
+    expect(seen).toEqual([]);
+  });
+
+  it('the HTTPS transport refuses a name that resolves to a local address, before connecting', async () => {
+    await expect(pushOverHttps({ endpoint: 'https://localhost:1/push', method: 'POST', headers: {}, body: null })).rejects.toMatchObject({ code: 'EPUSHNOTPUBLIC' });
+    const looked = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', {}, (error) => resolve(error)));
+    expect(looked?.message).toMatch(/non-public address/);
+    for (const address of ['127.0.0.1', '10.2.3.4', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd12::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', '224.0.0.1']) {
+      expect([address, isNonPublicAddress(address)]).toEqual([address, true]);
+    }
+    for (const address of ['8.8.8.8', '142.250.183.10', '2607:f8b0:4004:c07::5f', '::ffff:8.8.8.8']) expect([address, isNonPublicAddress(address)]).toEqual([address, false]);
   });
 
   it('sends at most a few at a time', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { request as httpsRequest } from 'node:https';
 import webpush from 'web-push';
 import type { PushPayload } from '@invigil/shared/api/notifications';
 import type { Config } from '../config';
@@ -7,6 +8,7 @@ import type { Logger } from '../lib/logger';
 import { createPushSubscriptionRepository } from '../repositories/push-subscription-repository';
 import type { PushSubscriptionRecord } from '../repositories/push-subscription-repository';
 import { loadFcmSender } from './fcm-sender';
+import { publicOnlyLookup, pushEndpointProblem } from './push-endpoint';
 import type { FcmSender } from './fcm-sender';
 
 export interface PushService {
@@ -32,17 +34,30 @@ const PUSH_TIMEOUT_MS = 15_000;
 /** Push messages carry at most 4 KB encrypted; the body is cut well below. */
 const MAX_BODY_CHARS = 1_000;
 
-const fetchTransport: PushTransport = async (request) => {
-  const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-  const response = await fetch(request.endpoint, {
-    method: request.method,
-    headers,
-    body: request.body ? new Uint8Array(request.body) : null,
-    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-    redirect: 'error',
+/** What is kept of a push service's reply body (for the log). */
+const MAX_REPLY_BYTES = 16 * 1024;
+
+/**
+ * One HTTPS request, never a redirect followed (a 3xx is a failed push), to an address the DNS
+ * lookup found public (decision 0052: a name that resolves to a local address is not reached).
+ */
+export const pushOverHttps: PushTransport = (request) =>
+  new Promise((resolve, reject) => {
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
+    const outgoing = httpsRequest(request.endpoint, { method: request.method, headers, lookup: publicOnlyLookup, timeout: PUSH_TIMEOUT_MS }, (reply) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      reply.on('data', (chunk: Buffer) => {
+        if (size < MAX_REPLY_BYTES) chunks.push(chunk);
+        size += chunk.length;
+      });
+      reply.on('end', () => resolve({ status: reply.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_REPLY_BYTES) }));
+      reply.on('error', reject);
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no reply within ${PUSH_TIMEOUT_MS / 1000} s`)));
+    outgoing.on('error', reject);
+    outgoing.end(request.body ?? undefined);
   });
-  return { status: response.status, body: await response.text().catch(() => '') };
-};
 
 /** Plain text of a notification's content (it may hold simple HTML), cut for a push message. */
 export function pushBody(content: string): string {
@@ -88,7 +103,7 @@ export function createPushService(deps: {
   fcm?: FcmSender | null;
 }): PushService {
   const { db, config, logger } = deps;
-  const transport = deps.transport ?? fetchTransport;
+  const transport = deps.transport ?? pushOverHttps;
   const subscriptions = createPushSubscriptionRepository(db);
   let fcm: Promise<FcmSender | null> | undefined = deps.fcm === undefined ? undefined : Promise.resolve(deps.fcm);
   const fcmSender = () => (fcm ??= config.firebaseServiceAccount ? loadFcmSender(config.firebaseServiceAccount, logger) : Promise.resolve(null));
@@ -98,6 +113,12 @@ export function createPushService(deps: {
 
   async function sendWebPush(subscription: PushSubscriptionRecord, payload: string): Promise<Outcome> {
     if (!subscription.p256dh || !subscription.auth) return 'gone';
+    // The endpoint rule of the subscription, again at send time (PUSH_ALLOWED_HOSTS may have changed).
+    const problem = pushEndpointProblem(subscription.endpoint, config.pushAllowedHosts);
+    if (problem) {
+      logger.warn(`Push to ${subscription.endpoint.slice(0, 120)} not sent: ${problem}`);
+      return 'failed';
+    }
     const details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,

@@ -276,6 +276,38 @@ describe('fee routes', () => {
     expect(html).not.toContain('to be refunded');
   });
 
+  it('the Razorpay page of an order its fee no longer needs says the fee is already paid and opens no Checkout', async () => {
+    const t = await makeApp({ razorpay: { keyId: 'rzp_test_0000000000', keySecret: 'key-secret', webhookSecret: 'webhook-secret' } });
+    const order = (id: string, amountPaise: number) => ({
+      id,
+      gateway: 'razorpay',
+      student_id: t.userIds['DEMO002'] as string,
+      purpose_kind: 'fee',
+      purpose_id: DEMO_FEES.rohanTuition,
+      amount_paise: amountPaise,
+      currency: 'INR',
+      description: 'Tuition Fee',
+      return_path: '/fee-list',
+      status: 'created' as const,
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+      paid_at: null,
+    });
+    await t.db.kysely.insertInto('payment_orders').values([order('order_RZPOPEN0000001', 12_500_00), order('order_RZPSTALE000001', 12_000_00)]).execute();
+    const open = await t.app.request('/pay/razorpay?order_id=order_RZPOPEN0000001');
+    expect(open.status).toBe(200);
+    expect(await open.text()).toContain('checkout.razorpay.com/v1/checkout.js');
+    // The fee is settled another way (a receipt confirmed): the open order's page no longer offers Checkout.
+    await t.db.kysely.updateTable('student_fees').set({ paid_paise: 12_500_00 }).where('id', '=', DEMO_FEES.rohanTuition).execute();
+    const settled = await t.app.request('/pay/razorpay?order_id=order_RZPOPEN0000001');
+    const html = await settled.text();
+    expect(settled.status).toBe(409);
+    expect(html).toContain('This fee is already paid.');
+    expect(html).not.toContain('checkout.js');
+    expect(html).not.toContain('Pay Rs');
+    expect(await (await t.app.request('/pay/razorpay?order_id=order_RZPSTALE000001')).text()).toContain('This fee is already paid.');
+  });
+
   it('pay online and print: another student\'s fee is not found, print of nothing paid says so, CORS for the admin origin', async () => {
     const t = await app();
     const asha = await t.token('DEMO001');

@@ -107,3 +107,68 @@ test('a fee paid online through the gateway shows paid with a receipt to print; 
   await expectAccessible(page, 'fee list at 360 px');
   await page.screenshot({ path: test.info().outputPath('fees-list-360.png'), fullPage: true });
 });
+
+const TWO_TABS: E2eStudent = { reg_no: 'E2EFEE2', email: 'fee-e2e-2@example.edu', name: 'Tarun Tabs', password: 'fee-e2e-2' };
+const TWO_TABS_FEE = { id: 'e2e-fee-two-tabs', reg_no: TWO_TABS.reg_no, fee_head_id: 'demo-fh-tuition', due_month: '2031-05', due_date: '2031-05-10', fee_amount_paise: 500_000 };
+
+test('a fee paid from two tabs is paid once: the old tab\'s order, paid after a newer one settled the fee, is not counted and the fee says it is already paid', async ({ browser, request }) => {
+  importFixture(E2E_DATA_DIR, 'fees-e2e-two-tabs', { students: [TWO_TABS] });
+  const token = await apiToken(request, TWO_TABS);
+  const shots = test.info().outputPath();
+  for (const width of [1280, 360]) {
+    // Each width its own fee (the first one is paid by then).
+    const feeId = `${TWO_TABS_FEE.id}-${width}`;
+    importFixture(E2E_DATA_DIR, `fees-e2e-two-tabs-${width}`, { student_fees: [{ ...TWO_TABS_FEE, id: feeId, due_month: width === 1280 ? '2031-05' : '2031-06', due_date: width === 1280 ? '2031-05-10' : '2031-06-10' }] });
+    const context = await browser.newContext({ viewport: width === 1280 ? { width: 1280, height: 800 } : { width: 360, height: 740 } });
+    await context.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
+    const tab = async () => {
+      const page = await context.newPage();
+      await recordSnackbars(page);
+      await page.goto('/fee-list');
+      return page;
+    };
+    const month = width === 1280 ? 'May 2031' : 'June 2031';
+    const row = (page: Page) => page.getByTestId('fee-table').getByRole('row', { name: new RegExp(`Tuition Fee - ${month}`) });
+
+    // Tab 1 opens the gateway's page for Rs 5,000 and is left there.
+    const first = await tab();
+    const stale = await tab(); // a third tab keeps the list as it was
+    await row(first).getByRole('button', { name: /^Pay online/ }).click();
+    await expect(first.getByRole('button', { name: 'Pay Rs 5,000.00' })).toBeVisible();
+    const orderA = first.url();
+    // The institute adds a fine of Rs 100; tab 2's Pay makes a new order for Rs 5,100 and pays it.
+    importFixture(E2E_DATA_DIR, `fees-e2e-two-tabs-fine-${width}`, { student_fees: [{ ...TWO_TABS_FEE, id: feeId, due_month: width === 1280 ? '2031-05' : '2031-06', due_date: width === 1280 ? '2031-05-10' : '2031-06-10', fine_amount_paise: 10_000 }] });
+    const second = await tab();
+    await row(second).getByRole('button', { name: /^Pay online/ }).click();
+    await second.getByRole('button', { name: 'Pay Rs 5,100.00' }).click();
+    await expect(second).toHaveURL('/fee-list');
+    await expectSnackbar(second, 'Payment successful!', 'success');
+    await expect(row(second)).toContainText('Paid');
+
+    // Order A's page opened now says the fee is already paid, and offers no Pay.
+    const reopened = await context.newPage();
+    await reopened.goto(orderA);
+    await expect(reopened.getByRole('heading', { name: 'This fee is already paid.' })).toBeVisible();
+    await expect(reopened.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await reopened.screenshot({ path: `${shots}/two-tabs-order-page-${width}.png`, fullPage: true });
+    await reopened.getByRole('link', { name: 'Back to the institute' }).click();
+    await expect(reopened).toHaveURL('/fee-list');
+
+    // Tab 1 still shows Pay Rs 5,000: pressed, the gateway takes it, and the portal says the fee was already paid.
+    await first.getByRole('button', { name: 'Pay Rs 5,000.00' }).click();
+    await expect(first).toHaveURL('/fee-list');
+    await expectSnackbar(first, 'This fee was already paid: this payment was not counted and will be refunded.', 'info');
+    await expect(row(first)).toContainText('Paid');
+    await expect(row(first)).toContainText('Rs 5,100.00');
+    await expect(first.getByTestId('fee-total-advance')).toHaveText('Rs 0.00');
+    await first.screenshot({ path: `${shots}/two-tabs-refund-${width}.png`, fullPage: true });
+
+    // The list left open before: PAY ONLINE says the fee is already paid and shows it paid.
+    await row(stale).getByRole('button', { name: /^Pay online/ }).click();
+    await expectSnackbar(stale, 'This fee is already paid.', 'info');
+    await expect(row(stale).getByRole('button', { name: /^Pay online/ })).toBeDisabled();
+
+    await expectAccessible(first, `fee list after the refund at ${width} px`);
+    await context.close();
+  }
+});

@@ -47,6 +47,14 @@ async function payOnSimulator(t: TestApp, orderId: string) {
   return { paymentId: field('razorpay_payment_id'), location: callback.headers.get('location') };
 }
 
+/** Pays an order on the simulator's page; the signed reply the page would post back (not posted). */
+async function captureOnSimulator(t: TestApp, orderId: string) {
+  const paid = await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: orderId, method: 'upi', outcome: 'success' }).toString() });
+  const reply = await paid.text();
+  const field = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(reply)?.[1] ?? '';
+  return new URLSearchParams({ razorpay_order_id: field('razorpay_order_id'), razorpay_payment_id: field('razorpay_payment_id'), razorpay_signature: field('razorpay_signature') }).toString();
+}
+
 describe('fee routes', () => {
   it('GET /fee-list: the student\'s own fees in paise with the four totals, paid/unpaid and overdue, month and print link', async () => {
     const t = await app();
@@ -306,6 +314,25 @@ describe('fee routes', () => {
     expect(html).not.toContain('checkout.js');
     expect(html).not.toContain('Pay Rs');
     expect(await (await t.app.request('/pay/razorpay?order_id=order_RZPSTALE000001')).text()).toContain('This fee is already paid.');
+  });
+
+  it('two orders of one fee captured and posted back at once: the fee is paid once, the other payment kept to refund', async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const orderA = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    await t.db.kysely.updateTable('student_fees').set({ fine_amount_paise: 100_00 }).where('id', '=', DEMO_FEES.rohanTuition).execute();
+    const orderB = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    const replies = [await captureOnSimulator(t, orderA.order_id), await captureOnSimulator(t, orderB.order_id)];
+    const locations = await Promise.all(
+      replies.map(async (form) => (await t.app.request('/api/payments/callback', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form })).headers.get('location')),
+    );
+    const fee = feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition);
+    // A (Rs 12,500) and B (Rs 12,600) on a Rs 12,600 fee: whichever came first counts in full, the other only what was left.
+    expect(fee).toMatchObject({ pay_amount: 12_600_00, balance: 0, payment_status: 'paid' });
+    const payments = await t.db.kysely.selectFrom('payments').select(['amount_paise', 'refund_paise']).execute();
+    expect(payments.reduce((sum, row) => sum + Number(row.amount_paise) - Number(row.refund_paise), 0)).toBe(12_600_00);
+    expect(payments.reduce((sum, row) => sum + Number(row.refund_paise), 0)).toBe(12_500_00);
+    expect(locations.every((location) => /payment=(paid|refund)$/.test(location ?? ''))).toBe(true);
   });
 
   it('pay online and print: another student\'s fee is not found, print of nothing paid says so, CORS for the admin origin', async () => {

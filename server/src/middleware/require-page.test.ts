@@ -83,7 +83,7 @@ describe('menu pages turned off by the user config (require-page)', () => {
       expect([path, (await call(t, 'GET', path, rohan)).status]).toEqual([path, 200]);
     }
     await t.setConfig('DEMO002', ALL_OFF);
-    for (const path of ['/api/user', '/api/notifications', '/api/push/public-key']) expect([path, (await call(t, 'GET', path, rohan)).status]).toEqual([path, 200]);
+    for (const path of ['/api/user', '/api/notifications', '/api/push/public-key', '/api/user/profile']) expect([path, (await call(t, 'GET', path, rohan)).status]).toEqual([path, 200]);
     // The test itself (its instructions and the attempt's calls) is not Assessment's list: never refused by a page flag.
     const instruction = await call(t, 'GET', '/api/test/instruction/x', rohan);
     expect(instruction.message).not.toMatch(/turned off/);

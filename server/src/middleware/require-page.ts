@@ -43,7 +43,8 @@ type PageCall = readonly [Method, string] | readonly [Method, string, 'signed-ou
  * study items by their type (study-service), a payment's order by its purpose (payment-routes),
  * the certificate pay page by its student (certificate-service). Sign-in, the notifications, the
  * live channel and the test-taking calls (instructions, start, the test itself, its uploads and
- * proctoring) are never refused: a test under way keeps working whatever the menu shows.
+ * proctoring, and the profile the identity check reads its photo from) are never refused: a test
+ * under way keeps working whatever the menu shows.
  */
 export const PAGE_CALLS: Readonly<Partial<Record<MenuKey, readonly PageCall[]>>> = {
   [MENU_KEYS.desk]: [
@@ -93,7 +94,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<MenuKey, readonly PageCall[]>>>
     ['GET', '/certificate-requests'],
   ],
   [MENU_KEYS.profile]: [
-    ['GET', '/user/profile'],
+    // GET /user/profile stays open: a test's identity check reads the profile photo from it.
     ['POST', '/update/basic/:field'],
     ['POST', '/update/other'],
     ['POST', '/presignAvatar'],

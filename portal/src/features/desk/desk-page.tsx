@@ -1,5 +1,7 @@
 import type { DeskReply, Notice } from '@invigil/shared/api/desk';
 import { DESK_MESSAGES } from '@invigil/shared/api/desk-messages';
+import { isFlagOff } from '@invigil/shared/domain/menu-flags';
+import { useSignals } from '@preact/signals-react/runtime';
 import { GraduationCap, Quote } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
@@ -7,7 +9,7 @@ import { useEarlyReply } from '../../lib/use-early-reply';
 import type { ScreenProps } from '../../lib/screen-props';
 import { Modal } from '../../ui/modal';
 import { AttendanceStatCard } from '../attendance/attendance-stat-card';
-import { hasLiveSession } from '../auth/auth-state';
+import { hasLiveSession, userConfig } from '../auth/auth-state';
 import { showBookmarks, bookmarksStatus } from '../bookmarks/bookmark-state';
 import { BookmarksWidget } from '../bookmarks/bookmarks-widget';
 import { DailyScheduleCard } from '../timetable/daily-schedule-card';
@@ -65,6 +67,7 @@ function MotivationCard({ motivations }: { motivations: DeskReply['motivations']
  * bookmarks; 'Loading data please wait...' shows while it loads.
  */
 export default function DeskPage({ title }: ScreenProps) {
+  useSignals();
   // The page's early GET /desk when it is already here: the first frame shows the desk, its to-do
   // and bookmark widgets too (their lists are set before they render, in this same pass).
   const { early, skipLoad } = useEarlyReply(() => {
@@ -137,8 +140,9 @@ export default function DeskPage({ title }: ScreenProps) {
         </div>
         <MonthCalendar />
         <TodoWidget />
-        <AttendanceStatCard />
-        <DailyScheduleCard />
+        {/* The cards of other pages show only while those pages are on (their calls answer 403 otherwise). */}
+        {isFlagOff(userConfig.value, 'ATTENDANCE') ? null : <AttendanceStatCard />}
+        {isFlagOff(userConfig.value, 'TIMETABLE') ? null : <DailyScheduleCard />}
         <UpcomingExamsCard />
         <BookmarksWidget />
         {desk ? <MotivationCard motivations={desk.motivations} /> : null}

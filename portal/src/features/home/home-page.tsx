@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
+import { isFlagOff } from '@invigil/shared/domain/menu-flags';
 import { formatLongDate } from '../../lib/date-time';
 import { displayName, isLoggedIn, meritPoints, userConfig } from '../auth/auth-state';
 import { MENU_ICONS } from '../menu/menu-icons';
@@ -35,9 +36,12 @@ export default function HomePage() {
           </p>
         </div>
       </section>
-      <div className="mt-6">
-        <UpcomingClassCard />
-      </div>
+      {/* The class card is the Timetable's: not shown (nor asked for) when the institute turned it off. */}
+      {isFlagOff(userConfig.value, 'TIMETABLE') ? null : (
+        <div className="mt-6">
+          <UpcomingClassCard />
+        </div>
+      )}
       <nav aria-label="Home tiles" className="mt-6">
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {tiles.map((tile) => {

@@ -32,12 +32,13 @@ export function ReviewButton({ href, review, hideReview, label, className = 'btn
       </Link>
     );
   }
+  // aria-disabled, not disabled: a keyboard user still reaches it and hears when the review opens.
   return (
     <span className="inline-flex flex-col items-start gap-0.5">
-      <button type="button" className={`${className} gap-1`} disabled aria-describedby={hintId} aria-label={label}>
+      <button type="button" className={`${className} gap-1`} aria-disabled="true" aria-describedby={hintId} aria-label={label}>
         {content}
       </button>
-      <span id={hintId} className="max-w-56 text-xs">{action.text}</span>
+      <span id={hintId} className="max-w-60 text-xs">{action.text}</span>
     </span>
   );
 }

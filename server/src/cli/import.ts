@@ -20,6 +20,7 @@ import type { Logger } from '../lib/logger';
 import { migrateToLatest } from '../migrations/migrate';
 import { ImportError, importData, parseImportFile } from '../services/import-service';
 import { createPushService } from '../services/push-service';
+import type { PushTransport } from '../services/push-service';
 
 class DryRunRollback extends Error {
   constructor(readonly summary: ImportSummary) {
@@ -72,7 +73,7 @@ function describe(summary: ImportSummary, file: ImportFile): string {
   ].join('\n');
 }
 
-export async function runImport(argv: readonly string[], out: Pick<Console, 'log' | 'error'> = console, env = process.env): Promise<number> {
+export async function runImport(argv: readonly string[], out: Pick<Console, 'log' | 'error'> = console, env = process.env, pushTransport?: PushTransport): Promise<number> {
   const dryRun = argv.includes('--dry-run');
   const files = argv.filter((arg) => arg !== '--dry-run');
   if (files.length !== 1 || files[0]?.startsWith('-')) {
@@ -126,7 +127,7 @@ export async function runImport(argv: readonly string[], out: Pick<Console, 'log
     const toPush = summary.portal.pushNotificationIds;
     if (!dryRun && toPush.length > 0) {
       try {
-        const pushed = await createPushService({ db: db.kysely, config, logger }).sendNotifications(toPush);
+        const pushed = await createPushService({ db: db.kysely, config, logger, ...(pushTransport ? { transport: pushTransport } : {}) }).sendNotifications(toPush);
         out.log(
           `${'pushed:'.padEnd(19)} ${toPush.length} new notification${toPush.length === 1 ? '' : 's'}, ${pushed.sent} sent to subscribed browsers` +
             ` (${pushed.removed} subscription${pushed.removed === 1 ? '' : 's'} gone and removed, ${pushed.failed} failed)`,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { runImport } from '../cli/import';
+import type { PushTransport } from './push-service';
 import { findRepoRoot, loadConfig } from '../config';
 import { createDatabase } from '../db';
 import { useTestApp } from '../test-support/test-app';
@@ -329,7 +330,8 @@ describe('npm run import with portal sections (the CLI)', () => {
     dirs.push(dataDir);
     const lines: string[] = [];
     const out = { log: (...args: unknown[]) => void lines.push(args.join(' ')), error: (...args: unknown[]) => void lines.push(args.join(' ')) };
-    const env = { DATA_DIR: dataDir, INIT_CWD: findRepoRoot() };
+    // The stand-in push service is push.test.invalid, allowed as an institute allows its own (decision 0052).
+    const env = { DATA_DIR: dataDir, INIT_CWD: findRepoRoot(), PUSH_ALLOWED_HOSTS: 'push.test.invalid' };
 
     // A local push service: Meera's browser accepts, Kabir's has gone (410).
     const received: string[] = [];
@@ -343,7 +345,13 @@ describe('npm run import with portal sections (the CLI)', () => {
     });
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     try {
-      const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      const port = (receiver.address() as AddressInfo).port;
+      const base = `https://push.test.invalid:${port}`;
+      // The https endpoint reaches the receiver on 127.0.0.1 (the server's own transport would refuse a local address).
+      const transport: PushTransport = async (request) => {
+        const reply = await fetch(request.endpoint.replace(base, `http://127.0.0.1:${port}`), { method: request.method, headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])), body: request.body ? new Uint8Array(request.body) : null });
+        return { status: reply.status, body: await reply.text() };
+      };
       writeFileSync(join(dataDir, 'students.json'), JSON.stringify({ version: 1, students: example().students }));
       expect(await runImport([join(dataDir, 'students.json')], out, env)).toBe(0);
       const db = createDatabase({ sqlitePath: loadConfig(env).sqlitePath, logger: { info: () => {}, warn: () => {}, error: () => {} } });
@@ -362,18 +370,18 @@ describe('npm run import with portal sections (the CLI)', () => {
       }
 
       lines.length = 0;
-      expect(await runImport(['docs/examples/portal-import-example.json', '--dry-run'], out, env)).toBe(0);
+      expect(await runImport(['docs/examples/portal-import-example.json', '--dry-run'], out, env, transport)).toBe(0);
       expect(received).toEqual([]);
       expect(lines.join('\n')).not.toContain('pushed:');
 
       // n-timetable to the class (Meera and Kabir), n-formulas to Meera; n-welcome is history (push: false).
-      expect(await runImport(['docs/examples/portal-import-example.json'], out, env)).toBe(0);
+      expect(await runImport(['docs/examples/portal-import-example.json'], out, env, transport)).toBe(0);
       expect(received.sort()).toEqual(['/push/kabir', '/push/meera', '/push/meera']);
       expect(lines.at(-1)).toBe('pushed:             2 new notifications, 2 sent to subscribed browsers (1 subscription gone and removed, 0 failed)');
 
       received.length = 0;
       lines.length = 0;
-      expect(await runImport(['docs/examples/portal-import-example.json'], out, env)).toBe(0);
+      expect(await runImport(['docs/examples/portal-import-example.json'], out, env, transport)).toBe(0);
       expect(received).toEqual([]);
       expect(lines.join('\n')).not.toContain('pushed:');
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema } from '@invigil/shared/api/common';
-import { certificateTypesReplySchema } from '@invigil/shared/api/certificates';
+import { certificateRequestsReplySchema, certificateTypesReplySchema } from '@invigil/shared/api/certificates';
 import { authorwiseReplySchema, studyListReplySchema } from '@invigil/shared/api/study';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import { isFlagOff, MENU_KEYS, MENU_PAGES, pageOffMessage } from '@invigil/shared/domain/menu-flags';
@@ -138,5 +138,14 @@ describe('menu pages turned off by the user config (require-page)', () => {
     const { search } = new URL(payUrl, 'http://local.invalid');
     const posted = await t.app.request(new URL(payUrl, 'http://local.invalid').pathname, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: search.slice(1) });
     expect(posted.status).toBe(403);
+
+    // A delivered certificate's signed download link, given out while Certificate was on.
+    const asha = await t.token('DEMO001');
+    const requests = certificateRequestsReplySchema.parse(await t.getJson('/api/certificate-requests', asha));
+    const download = requests.data.find((request) => request.certificate_url !== null)?.certificate_url ?? '';
+    expect((await t.get(download)).status).toBe(200);
+    await t.setConfig('DEMO001', { CERTIFICATE: false });
+    const refused = await t.get(download);
+    expect([refused.status, await refused.text()]).toEqual([403, `${pageOffMessage(MENU_KEYS.certificate)}\n`]);
   });
 });

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CertificateRequestsReply, CertificateTypesReply } from '@invigil/shared/api/certificates';
 import { certificatePayQuerySchema } from '@invigil/shared/api/certificates';
+import { MENU_KEYS, pageOffMessage } from '@invigil/shared/domain/menu-flags';
 import { AppError, statusOf } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import { requireAuth } from '../middleware/require-auth';
@@ -140,6 +141,7 @@ export function certificatePages({ certificates, logger, blobs }: { certificates
   routes.get(`${CERTIFICATE_GET_PREFIX}/:id`, async (c) => {
     const found = await certificates.downloadOf(c.req.param('id'), { e: c.req.query('e'), s: c.req.query('s') });
     if (found === 'forbidden') return c.text('This link is not valid or has expired.\n', 403, { 'Cache-Control': 'no-store' });
+    if (found === 'page_off') return c.text(`${pageOffMessage(MENU_KEYS.certificate)}\n`, 403, { 'Cache-Control': 'no-store' });
     // The embedded store sends the file; S3 redirects to a presigned GET that names it for the download.
     const served = found === 'not_found' ? undefined : await blobs.serve(c, found.key, { cacheControl: 'private, max-age=3600', downloadName: found.name });
     return served ?? c.text('Not found.\n', 404, { 'Cache-Control': 'no-store' });

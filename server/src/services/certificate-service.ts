@@ -4,7 +4,7 @@ import { CERTIFICATE_MESSAGES } from '@invigil/shared/api/certificate-messages';
 import type { Database } from '../db';
 import type { UserConfig } from '@invigil/shared/api/auth';
 import { userConfigSchema } from '@invigil/shared/api/auth';
-import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
+import { isPageOff, MENU_KEYS } from '@invigil/shared/domain/menu-flags';
 import { refuseIfPageOff } from '../middleware/require-page';
 import { AppError } from '../lib/app-error';
 import type { Clock } from '../lib/clock';
@@ -188,10 +188,13 @@ export function createCertificateService({ db, links, clock, logger, adminBase, 
     },
 
     /** The file behind a signed download link, or why not. */
-    async downloadOf(requestId: string, query: { e?: string | undefined; s?: string | undefined }): Promise<{ path: string; key: string; name: string } | 'forbidden' | 'not_found'> {
+    async downloadOf(requestId: string, query: { e?: string | undefined; s?: string | undefined }): Promise<{ path: string; key: string; name: string } | 'forbidden' | 'not_found' | 'page_off'> {
       const request = await certificates.findRequest(requestId);
       if (!request || request.deliveryStatus !== 'delivered' || !request.certificateFile) return 'not_found';
       if (!links.verifyDownload(requestId, request.certificateFile, query, clock.now())) return 'forbidden';
+      // Certificate's page: a download link given out before the institute turned it off is refused too.
+      const owner = await db.selectFrom('users').select('config').where('id', '=', request.userId).executeTakeFirst();
+      if (owner && isPageOff(storedConfig(owner.config), MENU_KEYS.certificate)) return 'page_off';
       return { path: links.pathOf(request.certificateFile), key: `certificates/${request.certificateFile}`, name: `${request.typeName.replace(/[^A-Za-z0-9 _-]/g, '').trim() || 'certificate'}.pdf` };
     },
   };

@@ -302,7 +302,7 @@ test("the live channel's code failing to load leaves the test on screen, and is 
   // answer, not for a fixed time after the first question (a loaded machine stretches every step:
   // with the page's CPU slowed 30 times the first question alone took 38 s). If it never comes, the
   // failure says what the page did with the chunk, and when.
-  test.setTimeout(150_000);
+  test.setTimeout(120_000);
   const started = Date.now();
   const timeline: string[] = [];
   const note = (what: string) => timeline.push(`+${Date.now() - started} ms ${what}`);
@@ -319,7 +319,7 @@ test("the live channel's code failing to load leaves the test on screen, and is 
   });
   page.on('console', (message) => { if (message.text().startsWith('e2e:')) note(message.text()); });
   await page.addInitScript(() => window.addEventListener('vite:preloadError', (event) => console.log(`e2e: an import failed: ${String((event as Event & { payload?: unknown }).payload)}`)));
-  const loadedAgain = page.waitForResponse((response) => liveChunk.test(response.url()) && response.ok(), { timeout: 120_000 });
+  const loadedAgain = page.waitForResponse((response) => liveChunk.test(response.url()) && response.ok(), { timeout: 90_000 });
   loadedAgain.catch(() => {}); // awaited below; not an unhandled rejection if openTest fails first
   await openTest(page, request, TESTS.liveChunk._id);
   note('first question shown');

@@ -8,9 +8,10 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 export REPORT_DIR="$PWD/.tmp/reports"
 rm -rf "$REPORT_DIR" && mkdir -p "$REPORT_DIR"
-# The closing line counts every test of every runner, pass or fail.
-trap 'node scripts/test-summary.mjs "$REPORT_DIR"' EXIT
 step() { printf '\n== %s (%ss)\n' "$*" "$(( $(date +%s) - started ))"; }
+# The whole run's time (CI allows 30 minutes), each runner's slowest files, and the closing line
+# that counts every test of every runner, pass or fail.
+trap 'step "Finished"; node scripts/test-summary.mjs "$REPORT_DIR"' EXIT
 
 step "Debian packages the tests need (installed once, before anything runs side by side)"
 bash scripts/ensure-test-packages.sh
@@ -28,7 +29,9 @@ npx vitest run --project shared --project portal --project extension \
   --reporter=default --reporter=json --outputFile.json="$REPORT_DIR/unit.json"
 step "Server tests on SQLite and PostgreSQL, and the builds of the end-to-end tests beside them"
 # The PostgreSQL run waits on its server much of the time: the builds use what it leaves of the cores.
-bash scripts/prepare-e2e.sh >"$REPORT_DIR/prepare-e2e.log" 2>&1 &
+# Its own time goes in its log: which of the two sets this step's length.
+(prepared=$(date +%s); status=0; bash scripts/prepare-e2e.sh || status=$?
+  echo "prepare-e2e took $(( $(date +%s) - prepared ))s"; exit "$status") >"$REPORT_DIR/prepare-e2e.log" 2>&1 &
 prepare=$!
 server_status=0
 bash scripts/test-server.sh || server_status=$?

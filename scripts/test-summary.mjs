@@ -10,6 +10,26 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
+/** Where the time went: each runner's slowest files, for keeping the suite within CI's time. */
+const slowest = [];
+
+/** Seconds per test file: vitest's files (start to end), Playwright's (its tests' tries added up). */
+function fileSeconds(report) {
+  if (Array.isArray(report.testResults)) {
+    return report.testResults.map((file) => [file.name, ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000]);
+  }
+  const totals = new Map();
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) totals.set(file, (totals.get(file) ?? 0) + (result.duration ?? 0) / 1000);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file ?? suite.title);
+  return [...totals];
+}
 
 for (const name of expected) {
   const file = join(dir, `${name}.json`);
@@ -19,6 +39,8 @@ for (const name of expected) {
     continue;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  const files = fileSeconds(report).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  if (files.length) slowest.push(`${name}: ${files.map(([path, seconds]) => `${String(path).replace(/^.*?\/(?=(?:server|portal|shared|extension|e2e)\/)/, '')} ${seconds.toFixed(0)} s`).join(', ')}`);
   if (report.stats && 'expected' in report.stats) {
     // Playwright: expected = passed, unexpected = failed, flaky passed on retry.
     passed += report.stats.expected + report.stats.flaky;
@@ -34,5 +56,6 @@ for (const name of expected) {
 }
 
 console.log('');
+if (slowest.length) console.log(`Slowest files:\n  ${slowest.join('\n  ')}`);
 if (missing.length) console.log(`Did not run or did not finish: ${missing.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -43,7 +43,8 @@ apt_get() {
   local log try
   log="$(mktemp)"
   for try in $(seq 1 120); do
-    if "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=600 "$@" >"$log" 2>&1; then
+    # 9<&-: nothing apt-get starts keeps our lock (apt closes such descriptors too, for dpkg).
+    if "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=600 "$@" 9<&- >"$log" 2>&1; then
       cat "$log" >&2
       rm -f "$log"
       return 0

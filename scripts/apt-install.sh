@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every apt-get of the project's scripts goes through here:
+# Every apt-get that installs or updates for the project's scripts goes through here (and
+# scripts/ensure-face-sources.sh's `apt-get download` takes the same lock):
 #
 #   bash scripts/apt-install.sh PACKAGE...    installs those of the packages that are not installed,
 #                                             in one `apt-get update` + `apt-get install`

@@ -70,9 +70,11 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 chmod 777 "$work" # apt-get download drops to the _apt user when it can write here
 echo "Fetching ${missing_pkgs[*]} (only a few images are unpacked from them)..."
-if ! (cd "$work" && apt-get download -q "${missing_pkgs[@]}" >/dev/null 2>&1); then
-  bash "$(dirname "$0")/apt-install.sh" --update # the lists, under the project's apt lock
-  (cd "$work" && apt-get download -q "${missing_pkgs[@]}" >/dev/null)
+# Under the project's apt lock (scripts/apt-install.sh): never while its apt-get update rewrites the lists.
+download() { (cd "$work" && flock "${INVIGIL_APT_LOCK:-/tmp/invigil-apt.lock}" apt-get download -q "${missing_pkgs[@]}"); }
+if ! download >/dev/null 2>&1; then
+  bash "$(dirname "$0")/apt-install.sh" --update
+  download >/dev/null
 fi
 mkdir -p "$work/root"
 for deb in "$work"/*.deb; do

@@ -55,6 +55,7 @@ test('results list: paging, chapters, sorting, empty and failure', async ({ page
       scored: i, max_marks: 10, percentage: i * 10, attempted: 1, total: 1, correct: 1, wrong: 0, partial: 0, skipped: 0, pending: 0,
       accuracy: 100, attempt_rate: 100, avg_speed: 1, time_spent: 1, time_per_question: 1, partResults: [],
     },
+    review: { released: true, reviewOpensAt: Date.now(), rule: 'on_submit', hidden: false },
   });
   await page.route(api('/test/myresults'), (route) => {
     const pageNo = new URL(route.request().url()).searchParams.get('page');
@@ -157,6 +158,7 @@ async function splitIntoTwoParts(page: Page) {
     if (!section) return reply;
     const first = section.questions.slice(0, 2);
     const second = section.questions.slice(2).map((q) => ({ ...q, pi: 1 }));
+    if (!reply.result) return reply;
     const partResult = reply.result.partResults[0];
     return {
       ...reply,

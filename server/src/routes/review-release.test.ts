@@ -42,7 +42,7 @@ const STUDENTS = [
 
 /** A live test of two MCQs (key B, C) with a solution each, assigned to the three students. */
 function releaseTest(id: string, more: Record<string, unknown>) {
-  const question = (text: string, answer: string) => ({ qt: 3, pm: 4, nm: 1, text, options: { A: 'a', B: 'b', C: 'c', D: 'd' }, answer, solution: `<p>Because ${answer}.</p>` });
+  const question = (text: string, answer: string) => ({ qt: 3 as const, pm: 4, nm: 1, text, options: { A: 'a', B: 'b', C: 'c', D: 'd' }, answer, solution: `<p>Because ${answer}.</p>` });
   return {
     _id: id,
     name: `Release ${id}`,

@@ -7,8 +7,8 @@ import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { errorReplySchema, healthReplySchema } from '@invigil/shared/api/common';
 import { ERROR_MESSAGES } from './app';
-import { PORTAL_CSP } from './middleware/security-headers';
-import { PORTAL_NOT_BUILT_MESSAGE } from './routes/portal-routes';
+import { PORTAL_CSP } from './platform/http/security-headers';
+import { PORTAL_NOT_BUILT_MESSAGE } from './platform/http/portal-routes';
 import { TEST_DATABASE_KIND } from './test-support/test-db';
 import { useTestApp, writeFakePortal } from './test-support/test-app';
 

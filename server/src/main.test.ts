@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { findRepoRoot } from './config';
+import { findRepoRoot } from './platform/config';
 import { TEST_DATABASE_URL } from './test-support/test-db';
 
 /**

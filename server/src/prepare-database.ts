@@ -1,15 +1,15 @@
-import type { Config } from './config';
-import type { AppDatabase } from './db';
-import { systemClock } from './lib/clock';
-import type { Logger } from './lib/logger';
-import { migrateToLatest } from './migrations/migrate';
+import type { Config } from './platform/config';
+import type { AppDatabase } from './platform/db';
+import { systemClock } from './platform/lib/clock';
+import type { Logger } from './platform/lib/logger';
+import { migrateToLatest } from './platform/migrations/migrate';
 import { createUserRepository } from './repositories/user-repository';
 import { writeDemoCertificateFiles } from './seed/demo-certificates';
 import { seedDemoProctor } from './seed/demo-live-proctor';
 import { seedDemoPortal } from './seed/demo-portal';
 import { seedDemoData } from './seed/demo-seed';
 import { seedDemoTests } from './seed/demo-tests';
-import type { BlobStore } from './services/blob-store';
+import type { BlobStore } from './platform/storage/blob-store';
 
 /**
  * What a start does to the database before serving: migrations, then (an empty database only)

@@ -4,12 +4,12 @@
 // SQLite file) and exits: the deploy step before server processes started with
 // MIGRATE_ON_START=false (deploy/systemd/invigil-migrate.service). Like a start, it fills an
 // empty database with the demo data, unless --no-demo. Exit status 0 when the schema is current.
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase } from '../db';
-import { createLogger } from '../lib/logger';
-import { pendingMigrations } from '../migrations/migrate';
+import { ConfigError, loadConfig } from '../platform/config';
+import { createDatabase } from '../platform/db';
+import { createLogger } from '../platform/lib/logger';
+import { pendingMigrations } from '../platform/migrations/migrate';
 import { prepareDatabase } from '../prepare-database';
-import { createBlobStore } from '../services/blob-store';
+import { createBlobStore } from '../platform/storage/blob-store';
 
 const USAGE = 'Usage: npm run migrate [-- --no-demo]';
 

@@ -7,11 +7,11 @@
 // database the server uses (DATABASE_URL, else DATA_DIR's SQLite file); --all adds those already
 // refunded. Refunds themselves are made at the gateway (Razorpay's dashboard or API).
 import { formatRupees } from '@invigil/shared/domain/money';
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase } from '../db';
-import { systemClock } from '../lib/clock';
-import { createLogger } from '../lib/logger';
-import { pendingMigrations } from '../migrations/migrate';
+import { ConfigError, loadConfig } from '../platform/config';
+import { createDatabase } from '../platform/db';
+import { systemClock } from '../platform/lib/clock';
+import { createLogger } from '../platform/lib/logger';
+import { pendingMigrations } from '../platform/migrations/migrate';
 import { paymentRepository } from '../repositories/payment-repository';
 
 const USAGE = 'Usage: npm run refunds [-- --all] [--json]  |  npm run refunds -- --refunded PAYMENT_ID';

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import { isPageOff, MENU_KEYS, pageOffMessage } from '@invigil/shared/domain/menu-flags';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import type { UserRecord } from '../repositories/user-repository';
 import type { AuthService } from '../services/auth-service';
 import type { AuthEnv } from './require-auth';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import { normaliseEmail } from './user-repository';
 
 export interface ProfileRow {

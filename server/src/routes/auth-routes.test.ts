@@ -10,7 +10,7 @@ import {
 import { errorReplySchema } from '@invigil/shared/api/common';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { decode, sign } from 'hono/jwt';
-import { OBJECT_ID_PATTERN } from '../lib/object-id';
+import { OBJECT_ID_PATTERN } from '../platform/lib/object-id';
 import { TEST_JWT_SECRET, useTestApp } from '../test-support/test-app';
 
 const newApp = useTestApp();

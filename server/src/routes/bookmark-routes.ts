@@ -3,7 +3,7 @@ import type { BookmarkListReply, DeleteBookmarksReply } from '@invigil/shared/ap
 import { deleteBookmarksRequestSchema } from '@invigil/shared/api/bookmarks';
 import type { ChapterNotesReply } from '@invigil/shared/api/notes';
 import { requireAuth } from '../middleware/require-auth';
-import { validateJson } from '../middleware/validate-json';
+import { validateJson } from '../platform/http/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { BookmarkService } from '../services/bookmark-service';
 import type { NotesService } from '../services/notes-service';

@@ -5,7 +5,7 @@ import type { GatewaySimulator } from '../services/gateway-simulator';
 import { SIMULATOR_CHECKOUT_PATH, SIMULATOR_KEY_ID } from '../services/gateway-simulator';
 import type { PaymentService } from '../services/payment-service';
 import { RAZORPAY_CHECKOUT_PATH } from '../services/razorpay-gateway';
-import { INVALID_FORM_MESSAGE } from '../middleware/validate-json';
+import { INVALID_FORM_MESSAGE } from '../platform/http/validate-json';
 
 export const PAYMENT_CALLBACK_PATH = `${API_PREFIX}/payments/callback`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
-import { hashPassword } from '../lib/password';
+import { hashPassword } from '../platform/lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { createProctorRepository } from '../repositories/proctor-repository';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { OrderStatusReply, PaymentReturnOutcome, WebhookReply } from '@invigil/shared/api/payments';
 import { checkoutReplySchema } from '@invigil/shared/api/payments';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
 import { refuseIfPageOff } from '../middleware/require-page';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';

@@ -13,9 +13,9 @@ import {
 } from '@invigil/shared/api/proctor';
 import type { ProctorEventsReply, ProctorTimelineReply, ProctorTokenReply, SnapshotReply } from '@invigil/shared/api/proctor';
 import { z } from 'zod';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
-import { checkedBody, INVALID_FORM_MESSAGE, requireSameTest, validateJson } from '../middleware/validate-json';
+import { checkedBody, INVALID_FORM_MESSAGE, requireSameTest, validateJson } from '../platform/http/validate-json';
 import type { UserRecord } from '../repositories/user-repository';
 import type { AuthService } from '../services/auth-service';
 import type { ProctorService, Reporter } from '../services/proctor-service';

@@ -15,8 +15,8 @@ import {
   saveAvatarReplySchema,
   updatePasswordReplySchema,
 } from '@invigil/shared/api/profile';
-import { newObjectId } from '../lib/object-id';
-import { hashPassword } from '../lib/password';
+import { newObjectId } from '../platform/lib/object-id';
+import { hashPassword } from '../platform/lib/password';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';
 

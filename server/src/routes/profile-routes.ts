@@ -19,10 +19,10 @@ import type {
   UpdatePasswordReply,
   UpdateReply,
 } from '@invigil/shared/api/profile';
-import { AppError } from '../lib/app-error';
-import { clientIp } from '../middleware/client-ip';
+import { AppError } from '../platform/lib/app-error';
+import { clientIp } from '../platform/http/client-ip';
 import { requireAuth } from '../middleware/require-auth';
-import { validateJsonOrForm } from '../middleware/validate-json';
+import { validateJsonOrForm } from '../platform/http/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { ProfileService } from '../services/profile-service';
 

@@ -10,9 +10,9 @@ import {
   saveAssignmentUploadRequestSchema,
   studyListQuerySchema,
 } from '@invigil/shared/api/study';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
-import { checkedBody, validateJsonOrForm } from '../middleware/validate-json';
+import { checkedBody, validateJsonOrForm } from '../platform/http/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { StudyService } from '../services/study-service';
 

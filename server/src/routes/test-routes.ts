@@ -18,14 +18,14 @@ import type {
   TestListReply,
   TestOutReply,
 } from '@invigil/shared/api/tests';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import { requireAuth } from '../middleware/require-auth';
-import { validateJson } from '../middleware/validate-json';
+import { validateJson } from '../platform/http/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { EncodedPaper } from '../services/paper-cache';
 import type { TestModule } from '../services/test-module';
 import { pageNumber } from '../services/test-service';
-import { acceptedEncodings } from './portal-routes';
+import { acceptedEncodings } from '../platform/http/portal-routes';
 
 export interface TestRoutesDeps {
   auth: AuthService;

@@ -7,8 +7,8 @@ import {
   liveClassReplySchema,
   liveClassRoomReplySchema,
 } from '@invigil/shared/api/timetable';
-import type { Config } from '../config';
-import { PORTAL_CSP } from '../middleware/security-headers';
+import type { Config } from '../platform/config';
+import { PORTAL_CSP } from '../platform/http/security-headers';
 import { jitsiRoomName } from '../services/timetable-service';
 import { TEST_JWT_SECRET, useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';

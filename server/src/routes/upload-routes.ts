@@ -9,14 +9,14 @@ import {
 } from '@invigil/shared/api/uploads';
 import type { NewDataReply, PresignReply } from '@invigil/shared/api/uploads';
 import type { MessageReply } from '@invigil/shared/api/auth';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
 import { requireAuth } from '../middleware/require-auth';
-import { checkedBody, requireSameTest, validateJsonOrForm } from '../middleware/validate-json';
+import { checkedBody, requireSameTest, validateJsonOrForm } from '../platform/http/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { UploadService } from '../services/upload-service';
-import { parseStoredFileKey } from '../services/upload-store';
-import type { UploadStore } from '../services/upload-store';
+import { parseStoredFileKey } from '../platform/storage/upload-store';
+import type { UploadStore } from '../platform/storage/upload-store';
 import { z } from 'zod';
 
 export interface UploadRoutesDeps {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { videoProctoringReplySchema } from '@invigil/shared/api/video-proctoring';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
-import type { Config } from '../config';
-import { hashPassword } from '../lib/password';
+import type { Config } from '../platform/config';
+import { hashPassword } from '../platform/lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';
 import { videoRoomOf } from '../services/video-proctoring-service';

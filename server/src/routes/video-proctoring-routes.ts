@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
 import { requireAuth } from '../middleware/require-auth';
 import { requireProctor } from '../middleware/require-proctor';
-import { checkedBody } from '../middleware/validate-json';
+import { checkedBody } from '../platform/http/validate-json';
 import type { AuthService } from '../services/auth-service';
 import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
 import type { VideoProctoringService } from '../services/video-proctoring-service';

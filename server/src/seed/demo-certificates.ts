@@ -1,6 +1,6 @@
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
-import { tinyPdf } from '../lib/tiny-pdf';
-import type { BlobStore } from '../services/blob-store';
+import { tinyPdf } from '../platform/lib/tiny-pdf';
+import type { BlobStore } from '../platform/storage/blob-store';
 
 /** Asha's delivered certificate, a PDF in BLOB_DIR/certificates (written by `writeDemoCertificateFiles`). */
 export const DEMO_CERTIFICATE_FILE = 'DEMO001-bonafide.pdf';

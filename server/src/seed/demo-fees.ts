@@ -1,5 +1,5 @@
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
-import { addDays } from '../lib/institute-day';
+import { addDays } from '../platform/lib/institute-day';
 
 /** The demo's fees: e2e specs and tests name them. */
 export const DEMO_FEES = {

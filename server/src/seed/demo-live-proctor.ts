@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db';
-import type { Clock } from '../lib/clock';
-import { hashPassword } from '../lib/password';
-import { newObjectId } from '../lib/object-id';
+import type { Database } from '../platform/db';
+import type { Clock } from '../platform/lib/clock';
+import { hashPassword } from '../platform/lib/password';
+import { newObjectId } from '../platform/lib/object-id';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { DEMO_PASSWORD } from './demo-seed';
 

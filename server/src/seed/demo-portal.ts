@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ImportFileInput, ImportSummary } from '@invigil/shared/api/test-import';
 import { WEEKDAYS } from '@invigil/shared/api/portal-import';
-import type { Database } from '../db';
-import type { Clock } from '../lib/clock';
-import { addDays, instituteDay, weekdayOf } from '../lib/institute-day';
-import type { Logger } from '../lib/logger';
-import { PUBLIC_BLOB_PREFIX } from '../routes/blob-routes';
+import type { Database } from '../platform/db';
+import type { Clock } from '../platform/lib/clock';
+import { addDays, instituteDay, weekdayOf } from '../platform/lib/institute-day';
+import type { Logger } from '../platform/lib/logger';
+import { PUBLIC_BLOB_PREFIX } from '../platform/storage/blob-routes';
 import { importData, parseImportFile } from '../services/import-service';
 import { DEMO_PDF } from './demo-tests';
 import { demoCertificateSections } from './demo-certificates';

@@ -1,7 +1,7 @@
 import type { UserConfig } from '@invigil/shared/api/auth';
-import type { Clock } from '../lib/clock';
-import { newObjectId } from '../lib/object-id';
-import { hashPassword } from '../lib/password';
+import type { Clock } from '../platform/lib/clock';
+import { newObjectId } from '../platform/lib/object-id';
+import { hashPassword } from '../platform/lib/password';
 import type { UserRepository } from '../repositories/user-repository';
 import { initialPasswordChangedAt } from '../services/token-service';
 

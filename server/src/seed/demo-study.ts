@@ -1,5 +1,5 @@
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
-import { PUBLIC_BLOB_PREFIX } from '../routes/blob-routes';
+import { PUBLIC_BLOB_PREFIX } from '../platform/storage/blob-routes';
 import { DEMO_PDF } from './demo-tests';
 
 /**

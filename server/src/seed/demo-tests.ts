@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ImportFileInput, ImportSummary } from '@invigil/shared/api/test-import';
-import type { Database } from '../db';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
-import { tinyPdf } from '../lib/tiny-pdf';
-import { PUBLIC_BLOB_PREFIX } from '../routes/blob-routes';
-import type { BlobStore } from '../services/blob-store';
+import type { Database } from '../platform/db';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
+import { tinyPdf } from '../platform/lib/tiny-pdf';
+import { PUBLIC_BLOB_PREFIX } from '../platform/storage/blob-routes';
+import type { BlobStore } from '../platform/storage/blob-store';
 import { importData, parseImportFile } from '../services/import-service';
 
 /** The code of the demo test that asks for one (printed at start, in docs/import-format.md). */

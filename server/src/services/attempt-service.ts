@@ -16,12 +16,12 @@ import { examDeadlineMs, isPastGrace, timeLeftSeconds } from '@invigil/shared/do
 import { isPartChangeOnTime } from '@invigil/shared/domain/partwise-timing';
 import { rankResults } from '@invigil/shared/domain/ranking';
 import { API_PREFIX } from '@invigil/shared/api/http';
-import type { Database, DatabaseKind } from '../db';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
-import { newObjectId } from '../lib/object-id';
-import { verifyPassword } from '../lib/password';
+import type { Database, DatabaseKind } from '../platform/db';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
+import { newObjectId } from '../platform/lib/object-id';
+import { verifyPassword } from '../platform/lib/password';
 import { createAttemptRepository } from '../repositories/attempt-repository';
 import { createGradeRepository, gradeMarks } from '../repositories/grade-repository';
 import type { AttemptRecord, AttemptRepository, SyncTarget } from '../repositories/attempt-repository';

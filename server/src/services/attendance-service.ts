@@ -1,6 +1,6 @@
 import type { AttendanceQuery, AttendanceReply, AttendanceStat } from '@invigil/shared/api/attendance';
-import type { Clock } from '../lib/clock';
-import { addDays, instituteDay, weekdayOf } from '../lib/institute-day';
+import type { Clock } from '../platform/lib/clock';
+import { addDays, instituteDay, weekdayOf } from '../platform/lib/institute-day';
 import type { AttendanceRepository } from '../repositories/attendance-repository';
 import type { UserRecord } from '../repositories/user-repository';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
 import type { ChangePasswordRequest, LoginReply, LoginRequest, VerifyOtpRequest } from '@invigil/shared/api/auth';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
-import { OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from '../lib/otp';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../lib/password';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
+import { OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from '../platform/lib/otp';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../platform/lib/password';
 import type { EndedSessionRepository } from '../repositories/ended-session-repository';
 import type { UserRecord, UserRepository } from '../repositories/user-repository';
 import type { LoginLimiter, Subject } from './login-limiter';

@@ -1,19 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { CertificateRequest, CertificateType } from '@invigil/shared/api/certificates';
 import { CERTIFICATE_MESSAGES } from '@invigil/shared/api/certificate-messages';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import type { UserConfig } from '@invigil/shared/api/auth';
 import { userConfigSchema } from '@invigil/shared/api/auth';
 import { isPageOff, MENU_KEYS } from '@invigil/shared/domain/menu-flags';
 import { refuseIfPageOff } from '../middleware/require-page';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
-import { newObjectId } from '../lib/object-id';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
+import { newObjectId } from '../platform/lib/object-id';
 import { createCertificateRepository } from '../repositories/certificate-repository';
 import type { CertificateRequestRecord, CertificateTypeRecord } from '../repositories/certificate-repository';
 import type { UserRecord } from '../repositories/user-repository';
-import { createJobLocks, processOwner, withLease } from './periodic-jobs';
+import { createJobLocks, processOwner, withLease } from '../platform/jobs/periodic-jobs';
 import type { CertificateLinks } from './certificate-links';
 import { CERTIFICATE_PAY_DONE_PATH } from './certificate-links';
 

@@ -10,7 +10,7 @@ import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
 import { runImport } from '../cli/import';
-import { findRepoRoot } from '../config';
+import { findRepoRoot } from '../platform/config';
 import { DEMO_TEST_IDS, demoImportFile } from '../seed/demo-tests';
 import { useTestApp } from '../test-support/test-app';
 import type { TestApp } from '../test-support/test-app';

@@ -25,10 +25,10 @@ import type { ProctorEventKind } from '@invigil/shared/api/proctor-kinds';
 import { TEST_MESSAGES } from '@invigil/shared/api/tests';
 import { timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
 import { filterProfanity } from '@invigil/shared/domain/profanity';
-import type { Database } from '../db';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
+import type { Database } from '../platform/db';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
 import { createAttemptRepository } from '../repositories/attempt-repository';
 import type { AttemptRecord } from '../repositories/attempt-repository';
 import { createLiveRepository } from '../repositories/live-repository';
@@ -44,7 +44,7 @@ import type { LiveHub } from './live-hub';
 import { proctorChannel, studentChannel } from './live-hub';
 import { createMemoryPresenceStore } from './live-presence';
 import type { PresenceState, PresenceStore } from './live-presence';
-import type { UploadStore } from './upload-store';
+import type { UploadStore } from '../platform/storage/upload-store';
 
 export interface LiveServiceDeps {
   db: Kysely<Database>;

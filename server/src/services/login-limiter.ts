@@ -1,4 +1,4 @@
-import type { Clock } from '../lib/clock';
+import type { Clock } from '../platform/lib/clock';
 import type { LoginFailureRepository } from '../repositories/login-failure-repository';
 
 export interface LoginLimiterOptions {

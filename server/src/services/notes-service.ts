@@ -1,6 +1,6 @@
 import type { ChapterNotes, SubtopicNotes, TopicNotes } from '@invigil/shared/api/notes';
 import { chapterIdSchema, NOTES_MESSAGES } from '@invigil/shared/api/notes';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import type { NotesRepository } from '../repositories/notes-repository';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');

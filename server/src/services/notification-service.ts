@@ -8,9 +8,9 @@ import type {
   PushPublicKeyReply,
 } from '@invigil/shared/api/notifications';
 import { MAX_NOTIFICATIONS, NOTIFICATION_MESSAGES, parsePushToken } from '@invigil/shared/api/notifications';
-import { AppError } from '../lib/app-error';
+import { AppError } from '../platform/lib/app-error';
 import { pushEndpointProblem } from './push-endpoint';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '../platform/lib/clock';
 import type { NotificationRecord, NotificationRepository } from '../repositories/notification-repository';
 import type { PushSubscriptionRepository } from '../repositories/push-subscription-repository';
 import type { UserRecord } from '../repositories/user-repository';

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { ImportFile } from '@invigil/shared/api/test-import';
 import type { PortalSummary } from '@invigil/shared/api/portal-import';
 import { emptyPortalSummary, scheduleClash, WEEKDAYS, weekdayNumber } from '@invigil/shared/api/portal-import';
-import type { Database } from '../db';
-import type { ReadableIssue } from '../lib/readable-issues';
-import { sanitizeHtml } from '../lib/sanitize-html';
+import type { Database } from '../platform/db';
+import type { ReadableIssue } from '../platform/lib/readable-issues';
+import { sanitizeHtml } from '../platform/lib/sanitize-html';
 import { createPortalImportRepository } from '../repositories/portal-import-repository';
 import type { StoredChapter, StoredSchedule } from '../repositories/portal-import-repository';
 

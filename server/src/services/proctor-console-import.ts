@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ImportFile } from '@invigil/shared/api/test-import';
-import type { Database } from '../db';
-import { hashPassword } from '../lib/password';
-import { newObjectId } from '../lib/object-id';
-import type { ReadableIssue } from '../lib/readable-issues';
+import type { Database } from '../platform/db';
+import { hashPassword } from '../platform/lib/password';
+import { newObjectId } from '../platform/lib/object-id';
+import type { ReadableIssue } from '../platform/lib/readable-issues';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import { normaliseEmail } from '../repositories/user-repository';
 

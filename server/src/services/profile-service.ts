@@ -11,15 +11,15 @@ import type {
   UpdateOtherRequest,
   UpdatePasswordRequest,
 } from '@invigil/shared/api/profile';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
 import type { ProfileRepository } from '../repositories/profile-repository';
 import type { UserRecord } from '../repositories/user-repository';
 import type { AuthService } from './auth-service';
 import type { TokenService } from './token-service';
-import { UploadTooLargeError } from './upload-store';
-import type { UploadStore } from './upload-store';
+import { UploadTooLargeError } from '../platform/storage/upload-store';
+import type { UploadStore } from '../platform/storage/upload-store';
 import { avatarLink, STORED_AVATAR_PREFIX } from './avatar-link';
 
 /** Where the avatar's signed PUT URL points (outside /api, like the answer uploads' PUT). */

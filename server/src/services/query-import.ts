@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ImportFile } from '@invigil/shared/api/test-import';
 import type { QuerySummary } from '@invigil/shared/api/query-import';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
-import type { Database } from '../db';
-import type { ReadableIssue } from '../lib/readable-issues';
+import type { Database } from '../platform/db';
+import type { ReadableIssue } from '../platform/lib/readable-issues';
 import { createQueryImportRepository } from '../repositories/query-import-repository';
 
 /**

@@ -3,7 +3,7 @@ import type { ReviewStatus, UserData } from '@invigil/shared/api/tests';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import type { ReviewReleaseInput } from '@invigil/shared/domain/review-release';
 import { effectiveReviewRule, isReviewOpen, reviewOpensAt } from '@invigil/shared/domain/review-release';
-import type { Database } from '../db';
+import type { Database } from '../platform/db';
 import { createAttemptRepository } from '../repositories/attempt-repository';
 import type { TestRecord } from '../repositories/test-repository';
 import type { UserRecord } from '../repositories/user-repository';

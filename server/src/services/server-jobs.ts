@@ -1,12 +1,12 @@
-import type { Config } from '../config';
-import type { AppDatabase } from '../db';
-import type { Clock } from '../lib/clock';
-import type { Logger } from '../lib/logger';
+import type { Config } from '../platform/config';
+import type { AppDatabase } from '../platform/db';
+import type { Clock } from '../platform/lib/clock';
+import type { Logger } from '../platform/lib/logger';
 import { createLoginFailureRepository } from '../repositories/login-failure-repository';
 import { createStudyRepository } from '../repositories/study-repository';
 import type { PaymentModule } from './payment-module';
-import type { PeriodicJob } from './periodic-jobs';
-import { createPeriodicJobs } from './periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-jobs';
+import { createPeriodicJobs } from '../platform/jobs/periodic-jobs';
 import { createStudyService } from './study-service';
 import type { TestModule } from './test-module';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { StudySections } from '@invigil/shared/api/study-import';
 import { attachmentTypeOf } from '@invigil/shared/api/study-import';
-import type { Database } from '../db';
-import type { ReadableIssue } from '../lib/readable-issues';
+import type { Database } from '../platform/db';
+import type { ReadableIssue } from '../platform/lib/readable-issues';
 import { createStudyRepository } from '../repositories/study-repository';
 
 /**

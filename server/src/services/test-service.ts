@@ -12,11 +12,11 @@ import type {
   TestListReply,
 } from '@invigil/shared/api/tests';
 import { MARKSHEETS_PAGE_SIZE, RESULTS_PAGE_SIZE, TEST_MESSAGES } from '@invigil/shared/api/tests';
-import type { Database } from '../db';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import { newObjectId } from '../lib/object-id';
-import { sanitizeHtml } from '../lib/sanitize-html';
+import type { Database } from '../platform/db';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import { newObjectId } from '../platform/lib/object-id';
+import { sanitizeHtml } from '../platform/lib/sanitize-html';
 import { createAttemptRepository } from '../repositories/attempt-repository';
 import type { AttemptRecord, SubmittedAttempt } from '../repositories/attempt-repository';
 import { createMarksheetRepository } from '../repositories/marksheet-repository';

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { LiveClassReply, LiveClassRoom, LiveClassRoomReply, Schedule } from '@invigil/shared/api/timetable';
 import { CLASS_CANCELED_MESSAGE, CLASS_NOT_FOUND_MESSAGE, joinOnlyOnMessage } from '@invigil/shared/api/timetable';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import { addDays, instituteDay, mondayOf } from '../lib/institute-day';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import { addDays, instituteDay, mondayOf } from '../platform/lib/institute-day';
 import type { ScheduleRecord, TimetableRepository } from '../repositories/timetable-repository';
 import type { UserRecord } from '../repositories/user-repository';
 

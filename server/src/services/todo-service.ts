@@ -1,8 +1,8 @@
 import type { DeleteTodosReply, SaveTodoReply, Todo, UpdateTodos, UpdateTodosReply } from '@invigil/shared/api/todos';
 import { MAX_TODOS, TODO_MESSAGES } from '@invigil/shared/api/todos';
-import { AppError } from '../lib/app-error';
-import type { Clock } from '../lib/clock';
-import { newObjectId } from '../lib/object-id';
+import { AppError } from '../platform/lib/app-error';
+import type { Clock } from '../platform/lib/clock';
+import { newObjectId } from '../platform/lib/object-id';
 import type { TodoRecord, TodoRepository } from '../repositories/todo-repository';
 import type { UserRecord } from '../repositories/user-repository';
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sign } from 'hono/jwt';
 import { tokenClaimsSchema } from '@invigil/shared/api/auth';
 import type { TokenClaims } from '@invigil/shared/api/auth';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '../platform/lib/clock';
 import type { UserRecord } from '../repositories/user-repository';
 import { tokenAvatar } from './avatar-link';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { S3Config } from '../config';
-import { createS3Client } from '../services/blob-store';
+import type { S3Config } from '../platform/config';
+import { createS3Client } from '../platform/storage/blob-store';
 
 /** The stand-in's one account (s3rver's default). */
 export const S3_STAND_IN_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach } from 'vitest';
-import type { AppDatabase } from '../db';
-import { createDatabase } from '../db';
-import { silentLogger } from '../lib/logger';
+import type { AppDatabase } from '../platform/db';
+import { createDatabase } from '../platform/db';
+import { silentLogger } from '../platform/lib/logger';
 
 /** Which database the server tests run on: PostgreSQL when TEST_DATABASE_URL is set, else SQLite files. */
 export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL']?.trim() || undefined;

@@ -5,7 +5,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, Handler } from 'hono';
 import { safePathSegments } from '../lib/url-path';
-import { isApiPath } from '../middleware/security-headers';
+import { isApiPath } from './security-headers';
 import { createPortalIndex, type PortalPage } from './portal-index';
 
 const CONTENT_TYPES: Record<string, string> = {

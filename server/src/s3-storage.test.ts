@@ -13,16 +13,16 @@ import { queryAttachmentUrlReplySchema, querySavedReplySchema } from '@invigil/s
 import { withoutQueryString } from '@invigil/shared/api/query-messages';
 import type { UploadReceiptReply } from '@invigil/shared/api/fees';
 import { newDataReplySchema, presignReplySchema } from '@invigil/shared/api/uploads';
-import { ConfigError, findRepoRoot, loadConfig } from '../config';
-import { DEMO_FEES } from '../seed/demo-fees';
-import { DEMO_STUDY } from '../seed/demo-study';
-import { DEMO_PDF, DEMO_TEST_IDS } from '../seed/demo-tests';
-import { createS3BlobStore, createS3Client } from '../services/blob-store';
-import { UPLOAD_ERRORS } from '../services/upload-service';
-import { startS3StandIn } from '../test-support/s3-stand-in';
-import type { S3StandIn } from '../test-support/s3-stand-in';
-import { TEST_JWT_SECRET, useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { ConfigError, findRepoRoot, loadConfig } from './platform/config';
+import { DEMO_FEES } from './seed/demo-fees';
+import { DEMO_STUDY } from './seed/demo-study';
+import { DEMO_PDF, DEMO_TEST_IDS } from './seed/demo-tests';
+import { createS3BlobStore, createS3Client } from './platform/storage/blob-store';
+import { UPLOAD_ERRORS } from './services/upload-service';
+import { startS3StandIn } from './test-support/s3-stand-in';
+import type { S3StandIn } from './test-support/s3-stand-in';
+import { TEST_JWT_SECRET, useTestApp } from './test-support/test-app';
+import type { TestApp } from './test-support/test-app';
 
 // The same upload journeys as the embedded store's tests, against S3: an S3 stand-in from npm on
 // loopback, the real AWS SDK, and the browser's part done with fetch on the presigned URLs.

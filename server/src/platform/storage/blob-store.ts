@@ -17,7 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Context } from 'hono';
 import type { S3Config } from '../config';
 import { safePathSegments } from '../lib/url-path';
-import { fileStats, serveFile } from '../routes/portal-routes';
+import { fileStats, serveFile } from '../http/portal-routes';
 
 /**
  * The store behind every file the server keeps for browsers: students' uploads (`uploads/`),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { migrateToLatest } from '../migrations/migrate';
-import { useTestDatabases } from '../test-support/test-db';
+import { useTestDatabases } from '../../test-support/test-db';
 import { preparedQuery } from './prepared-query';
 
 const databases = useTestDatabases();

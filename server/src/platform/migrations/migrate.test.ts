@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../lib/logger';
-import { createUserRepository } from '../repositories/user-repository';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../seed/demo-seed';
-import { fakeClock } from '../test-support/test-app';
-import { useTestDatabases } from '../test-support/test-db';
+import { createUserRepository } from '../../repositories/user-repository';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../../seed/demo-seed';
+import { fakeClock } from '../../test-support/test-app';
+import { useTestDatabases } from '../../test-support/test-db';
 import { migrateToLatest } from './migrate';
 import { verifyPassword } from '../lib/password';
 

@@ -1,6 +1,6 @@
 import type { Handler } from 'hono';
-import { safeBlobKey } from '../services/blob-store';
-import type { BlobStore } from '../services/blob-store';
+import { safeBlobKey } from './blob-store';
+import type { BlobStore } from './blob-store';
 
 /** Where public blobs (test attachments, question PDFs and images) are served from. */
 export const PUBLIC_BLOB_PREFIX = '/blobs/public';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { livenessReplySchema, readinessReplySchema } from '@invigil/shared/api/common';
-import { buildApp } from '../app';
-import { useTestApp } from '../test-support/test-app';
+import { buildApp } from '../../app';
+import { useTestApp } from '../../test-support/test-app';
 
 const makeApp = useTestApp();
 

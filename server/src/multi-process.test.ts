@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import type { App } from '../app';
-import { useTestApp } from '../test-support/test-app';
+import { buildApp } from './app';
+import type { App } from './app';
+import { useTestApp } from './test-support/test-app';
 
 /**
  * Issue 14: server processes are stateless. Two apps (as two processes behind nginx, with no

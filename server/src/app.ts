@@ -68,9 +68,7 @@ import { adminFeeRoutes, feeRoutes, receiptPutHandler } from './routes/fee-route
 import { createFeeRepository } from './repositories/fee-repository';
 import { createFeeService, RECEIPT_PUT_PREFIX } from './services/fee-service';
 import { razorpayPages, simulatorPages } from './routes/checkout-pages';
-import { certificatePages, certificateRoutes } from './routes/certificate-routes';
-import { createCertificateLinks } from './services/certificate-links';
-import { createCertificateService } from './services/certificate-service';
+import { mountCertificates } from './modules/certificates/certificates-module';
 import { studyPutHandler, studyRoutes } from './routes/study-routes';
 import { createStudyRepository } from './repositories/study-repository';
 import { createStudyService, STUDY_PUT_PREFIX } from './services/study-service';
@@ -218,11 +216,9 @@ export function buildApp(deps: AppDeps) {
   api.route('/', paymentRoutes({ auth, payments: payments.service }));
   const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '', locks });
   api.route('/', feeRoutes({ auth, fees }));
-  // Certificates are paid on the admin page (ADMIN_ORIGIN, else this origin); a paid order generates its request.
-  const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: config.adminOrigin ?? '', payments: payments.service });
-  api.route('/', certificateRoutes({ auth, certificates }));
 
   const app = new Hono();
+  const routes = { api, root: app };
   // One structured line per request (LOG_REQUESTS; decision 0039), the proxy's request id kept.
   if (config.logRequests && isStructured(logger)) app.use(requestLog(logger));
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain, storageOrigin: tests.blobs.browserOrigin }));
@@ -249,6 +245,7 @@ export function buildApp(deps: AppDeps) {
   } else {
     app.route('/', razorpayPages({ payments: payments.service }));
   }
+  mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs });
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
@@ -256,7 +253,6 @@ export function buildApp(deps: AppDeps) {
   app.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
   app.put(`${QUERY_PUT_PREFIX}/:file`, queryAttachmentPutHandler(queries));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
-  app.route('/', certificatePages({ certificates, logger, blobs: tests.blobs }));
   app.route('/', adminFeeRoutes({ auth, fees }));
   app.put(`${RECEIPT_PUT_PREFIX}/:file`, receiptPutHandler(fees));
   app.get('*', portalRoutes(config.portalDist));

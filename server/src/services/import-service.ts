@@ -23,7 +23,7 @@ import type { StoredKey } from './scoring';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
 import { checkPortalReferences, portalRegNos, writePortalSections } from './portal-import';
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
-import { certificateRegNos, checkCertificateReferences, writeCertificateSections } from './certificate-import';
+import { certificateRegNos, checkCertificateReferences, writeCertificateSections } from '../modules/certificates/certificates-module';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
 import { checkQueryReferences, queryRegNos, writeQuerySections } from './query-import';
 import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CertificateDeliveryStatus, Database } from '../platform/db';
+import type { CertificateDeliveryStatus, Database } from '../../platform/db';
 
 export interface CertificateTypeRecord {
   id: string;

@@ -5,14 +5,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { CertificateRequestsReply, CertificateTypesReply } from '@invigil/shared/api/certificates';
 import { certificatePayQuerySchema } from '@invigil/shared/api/certificates';
 import { MENU_KEYS, pageOffMessage } from '@invigil/shared/domain/menu-flags';
-import { AppError, statusOf } from '../platform/lib/app-error';
-import type { Logger } from '../platform/lib/logger';
-import { requireAuth } from '../middleware/require-auth';
-import { checkedBody } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import { CERTIFICATE_GET_PREFIX, CERTIFICATE_PAY_DONE_PATH, CERTIFICATE_PAY_PATH } from '../services/certificate-links';
-import type { CertificateService, PayPage } from '../services/certificate-service';
-import type { BlobStore } from '../platform/storage/blob-store';
+import { AppError, statusOf } from '../../platform/lib/app-error';
+import type { Logger } from '../../platform/lib/logger';
+import { requireAuth } from '../../middleware/require-auth';
+import { checkedBody } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import { CERTIFICATE_GET_PREFIX, CERTIFICATE_PAY_DONE_PATH, CERTIFICATE_PAY_PATH } from './certificate-links';
+import type { CertificateService, PayPage } from './certificate-service';
+import type { BlobStore } from '../../platform/storage/blob-store';
 
 export interface CertificateRoutesDeps {
   auth: AuthService;

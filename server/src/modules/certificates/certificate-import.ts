@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { CertificateImportSummary } from '@invigil/shared/api/certificate-import';
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
 import type { ImportFile } from '@invigil/shared/api/test-import';
-import type { Database } from '../platform/db';
-import type { ReadableIssue } from '../platform/lib/readable-issues';
+import type { Database } from '../../platform/db';
+import type { ReadableIssue } from '../../platform/lib/readable-issues';
 
 /**
  * The certificate sections of an import (shared/src/api/certificate-import.ts), inside the

@@ -1,0 +1,41 @@
+import type { AppDatabase } from '../../platform/db';
+import type { Config } from '../../platform/config';
+import type { AppRoutes } from '../../platform/http/mount';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { AuthService } from '../../services/auth-service';
+import { createCertificateLinks } from './certificate-links';
+import { certificatePages, certificateRoutes } from './certificate-routes';
+import { createCertificateService } from './certificate-service';
+import type { CertificatePayments, CertificateService } from './certificate-service';
+
+// The certificates module's public face (decision 0054): what others may use of it.
+export { CERTIFICATE_PAY_PATH } from './certificate-links';
+export { certificateRegNos, checkCertificateReferences, writeCertificateSections } from './certificate-import';
+export type { CertificatePayments, CertificateService } from './certificate-service';
+
+export interface CertificatesDeps {
+  db: AppDatabase;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  auth: AuthService;
+  /** Certificates are paid online; a paid order generates its request. */
+  payments: CertificatePayments;
+  /** Where delivered certificates are read from. */
+  blobs: BlobStore;
+}
+
+export interface CertificatesModule {
+  certificates: CertificateService;
+}
+
+/** Certificate types and requests (API), their pay page on the admin origin and the signed downloads. */
+export function mountCertificates({ api, root }: AppRoutes, { db, config, clock, logger, auth, payments, blobs }: CertificatesDeps): CertificatesModule {
+  // Certificates are paid on the admin page (ADMIN_ORIGIN, else this origin); a paid order generates its request.
+  const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: config.adminOrigin ?? '', payments });
+  api.route('/', certificateRoutes({ auth, certificates }));
+  root.route('/', certificatePages({ certificates, logger, blobs }));
+  return { certificates };
+}

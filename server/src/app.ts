@@ -72,9 +72,7 @@ import { mountCertificates } from './modules/certificates/certificates-module';
 import { studyPutHandler, studyRoutes } from './routes/study-routes';
 import { createStudyRepository } from './repositories/study-repository';
 import { createStudyService, STUDY_PUT_PREFIX } from './services/study-service';
-import { queryAttachmentPutHandler, queryRoutes } from './routes/query-routes';
-import { createQueryRepository } from './repositories/query-repository';
-import { createQueryService, QUERY_PUT_PREFIX } from './services/query-service';
+import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
 import { liveRoutes } from './routes/live-routes';
 import { proctorConsoleRoutes } from './routes/proctor-console-routes';
 import { videoProctoringRoutes } from './routes/video-proctoring-routes';
@@ -203,8 +201,6 @@ export function buildApp(deps: AppDeps) {
   api.route('/', studyRoutes({ auth, study }));
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
-  const queries = createQueryService({ queries: createQueryRepository(db.kysely), store: tests.uploadStore, clock, secret: config.jwtSecret, locks });
-  api.route('/', queryRoutes({ auth, queries }));
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
   const liveHub = deps.liveHub ?? createInProcessHub({ logger });
   const live = createLiveService({ db: db.kysely, hub: liveHub, ...(deps.livePresence ? { presence: deps.livePresence } : {}), attempts: tests.attempts, store: tests.uploadStore, clock, logger });
@@ -245,13 +241,13 @@ export function buildApp(deps: AppDeps) {
   } else {
     app.route('/', razorpayPages({ payments: payments.service }));
   }
+  mountQueries(routes, { db, config, clock, auth, store: tests.uploadStore, locks });
   mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs });
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
   app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
   app.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
-  app.put(`${QUERY_PUT_PREFIX}/:file`, queryAttachmentPutHandler(queries));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.route('/', adminFeeRoutes({ auth, fees }));
   app.put(`${RECEIPT_PUT_PREFIX}/:file`, receiptPutHandler(fees));

@@ -25,7 +25,7 @@ import { checkPortalReferences, portalRegNos, writePortalSections } from './port
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
 import { certificateRegNos, checkCertificateReferences, writeCertificateSections } from '../modules/certificates/certificates-module';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
-import { checkQueryReferences, queryRegNos, writeQuerySections } from './query-import';
+import { checkQueryReferences, queryRegNos, writeQuerySections } from '../modules/queries/queries-module';
 import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from './fee-import';

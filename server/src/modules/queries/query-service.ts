@@ -11,15 +11,15 @@ import type {
   QueryType,
   Subject,
 } from '@invigil/shared/api/queries';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { newObjectId } from '../platform/lib/object-id';
-import type { EngagementRow, QueryRepository, QueryRow } from '../repositories/query-repository';
-import type { UserRecord } from '../repositories/user-repository';
-import type { JobLocks } from '../platform/jobs/periodic-jobs';
-import { withLease } from '../platform/jobs/periodic-jobs';
-import { UploadTooLargeError } from '../platform/storage/upload-store';
-import type { UploadStore } from '../platform/storage/upload-store';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { newObjectId } from '../../platform/lib/object-id';
+import type { EngagementRow, QueryRepository, QueryRow } from './query-repository';
+import type { UserRecord } from '../../repositories/user-repository';
+import type { JobLocks } from '../../platform/jobs/periodic-jobs';
+import { withLease } from '../../platform/jobs/periodic-jobs';
+import { UploadTooLargeError } from '../../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
 
 /** Where a query attachment's signed PUT URL points (outside /api, like the answer uploads'). */
 export const QUERY_PUT_PREFIX = '/blobs/query';

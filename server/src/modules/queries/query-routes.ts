@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import type { Handler } from 'hono';
 import { QUERY_MESSAGES, queryAttachmentUrlRequestSchema, queryReplyRequestSchema, querySubmissionSchema } from '@invigil/shared/api/queries';
 import type { QueryAttachmentUrlReply, QueryListReply, QueryRecordReply, QuerySavedReply, QueryTypesReply, SubjectsReply } from '@invigil/shared/api/queries';
-import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJsonOrForm } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { QueryService } from '../services/query-service';
+import { AppError } from '../../platform/lib/app-error';
+import { requireAuth } from '../../middleware/require-auth';
+import { validateJsonOrForm } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { QueryService } from './query-service';
 
 export interface QueryRoutesDeps {
   auth: AuthService;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, QueriesTable, QueryEngagementsTable } from '../platform/db';
+import type { Database, QueriesTable, QueryEngagementsTable } from '../../platform/db';
 
 export interface QueryTypeRecord {
   id: string;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 /** The import's reads and writes of support queries (migration 0011), inside the import's transaction. */
 export function createQueryImportRepository(db: Kysely<Database>) {

@@ -11,10 +11,10 @@ import {
   withoutQueryString,
 } from '@invigil/shared/api/queries';
 import type { QueryRecord } from '@invigil/shared/api/queries';
-import { DEMO_QUERIES } from '../seed/demo-queries';
-import { ImportError, importData, parseImportFile } from '../services/import-service';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_QUERIES } from '../../seed/demo-queries';
+import { ImportError, importData, parseImportFile } from '../../services/import-service';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 

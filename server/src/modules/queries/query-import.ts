@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { ImportFile } from '@invigil/shared/api/test-import';
 import type { QuerySummary } from '@invigil/shared/api/query-import';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
-import type { Database } from '../platform/db';
-import type { ReadableIssue } from '../platform/lib/readable-issues';
-import { createQueryImportRepository } from '../repositories/query-import-repository';
+import type { Database } from '../../platform/db';
+import type { ReadableIssue } from '../../platform/lib/readable-issues';
+import { createQueryImportRepository } from './query-import-repository';
 
 /**
  * The support queries' sections of an import (shared/src/api/query-import.ts), inside the

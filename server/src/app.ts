@@ -61,13 +61,8 @@ import type { OtpSender } from './services/otp-outbox';
 import { createTestModule } from './services/test-module';
 import type { TestModule } from './services/test-module';
 import { createTokenService } from './services/token-service';
-import { createPaymentModule } from './services/payment-module';
-import type { PaymentModule } from './services/payment-module';
-import { paymentRoutes } from './routes/payment-routes';
-import { adminFeeRoutes, feeRoutes, receiptPutHandler } from './routes/fee-routes';
-import { createFeeRepository } from './repositories/fee-repository';
-import { createFeeService, RECEIPT_PUT_PREFIX } from './services/fee-service';
-import { razorpayPages, simulatorPages } from './routes/checkout-pages';
+import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
+import type { PaymentModule } from './modules/fees/fees-module';
 import { mountCertificates } from './modules/certificates/certificates-module';
 import { studyPutHandler, studyRoutes } from './routes/study-routes';
 import { createStudyRepository } from './repositories/study-repository';
@@ -208,10 +203,6 @@ export function buildApp(deps: AppDeps) {
   api.route('/', videoProctoringRoutes({ auth, proctorAuth, video: createVideoProctoringService({ db: db.kysely, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
   api.route('/', liveRoutes({ auth, proctorAuth, live, hub: liveHub, logger, allowedOrigins: config.adminOrigin ? [config.adminOrigin] : [] }));
 
-  const payments = deps.payments ?? createPaymentModule({ db, config, clock, logger });
-  api.route('/', paymentRoutes({ auth, payments: payments.service }));
-  const fees = createFeeService({ fees: createFeeRepository(db.kysely), payments: payments.service, store: tests.uploadStore, clock, timeZone: config.timeZone, secret: config.jwtSecret, adminOrigin: config.adminOrigin ?? '', locks });
-  api.route('/', feeRoutes({ auth, fees }));
 
   const app = new Hono();
   const routes = { api, root: app };
@@ -231,17 +222,8 @@ export function buildApp(deps: AppDeps) {
     }
     return streamedBodyLimit(c, next);
   });
-  if (payments.simulator) {
-    app.route('/', simulatorPages({ simulator: payments.simulator, payments: payments.service }));
-    // The simulator's webhooks reach the same endpoint, raw body and headers, as Razorpay's would.
-    payments.simulator.setWebhookSink(async (rawBody, headers) => {
-      const response = await app.request(`${API_PREFIX}/payments/webhook`, { method: 'POST', headers, body: rawBody });
-      if (!response.ok) throw new Error(`webhook answered ${response.status}`);
-    });
-  } else {
-    app.route('/', razorpayPages({ payments: payments.service }));
-  }
   mountQueries(routes, { db, config, clock, auth, store: tests.uploadStore, locks });
+  const { payments } = mountFees(routes, { db, config, clock, logger, auth, store: tests.uploadStore, locks, payments: deps.payments });
   mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs });
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
@@ -249,8 +231,6 @@ export function buildApp(deps: AppDeps) {
   app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
   app.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
-  app.route('/', adminFeeRoutes({ auth, fees }));
-  app.put(`${RECEIPT_PUT_PREFIX}/:file`, receiptPutHandler(fees));
   app.get('*', portalRoutes(config.portalDist));
 
   let apiRoutes: { method: string; matcher: RegExp }[] | undefined;

@@ -6,7 +6,7 @@ import { STUDY_UPLOAD_TYPES } from '@invigil/shared/api/study-messages';
 import { ERROR_MESSAGES } from './app';
 import { DEMO_STUDY } from './seed/demo-study';
 import { CERTIFICATE_PAY_PATH } from './modules/certificates/certificates-module';
-import { SIMULATOR_CHECKOUT_PATH } from './services/gateway-simulator';
+import { SIMULATOR_CHECKOUT_PATH } from './modules/fees/fees-module';
 import { useTestApp } from './test-support/test-app';
 import type { TestApp } from './test-support/test-app';
 

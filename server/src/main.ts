@@ -19,7 +19,7 @@ import { WebSocketServer } from 'ws';
 import { answerForeignUpgrades } from './platform/lib/foreign-upgrades';
 import { createTestModule } from './services/test-module';
 import { createBlobStore } from './platform/storage/blob-store';
-import { createPaymentModule } from './services/payment-module';
+import { createPaymentModule } from './modules/fees/fees-module';
 import { createRedisHub } from './services/redis-live-hub';
 import { createRedisPresenceStore } from './services/redis-presence-store';
 import { createServerJobs } from './services/server-jobs';

@@ -12,7 +12,7 @@ import { createDatabase } from '../platform/db';
 import { systemClock } from '../platform/lib/clock';
 import { createLogger } from '../platform/lib/logger';
 import { pendingMigrations } from '../platform/migrations/migrate';
-import { paymentRepository } from '../repositories/payment-repository';
+import { refunds as refundsDesk } from '../modules/fees/fees-module';
 
 const USAGE = 'Usage: npm run refunds [-- --all] [--json]  |  npm run refunds -- --refunded PAYMENT_ID';
 
@@ -40,14 +40,14 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     if (paymentId) {
-      if (await paymentRepository.markRefunded(db.kysely, paymentId, systemClock.now())) {
+      if (await refundsDesk.markRefunded(db.kysely, paymentId, systemClock.now())) {
         console.log(`Payment ${paymentId} is marked refunded.`);
         return 0;
       }
       console.error(`Payment ${paymentId} is not one to refund (unknown, never to refund, or already refunded).`);
       return 1;
     }
-    const refunds = await paymentRepository.listRefunds(db.kysely, args.includes('--all') ? undefined : 'to_refund');
+    const refunds = await refundsDesk.list(db.kysely, args.includes('--all') ? undefined : 'to_refund');
     if (args.includes('--json')) {
       console.log(JSON.stringify(refunds, null, 2));
       return 0;

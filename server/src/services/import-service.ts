@@ -28,7 +28,7 @@ import { emptyQuerySummary } from '@invigil/shared/api/query-import';
 import { checkQueryReferences, queryRegNos, writeQuerySections } from '../modules/queries/queries-module';
 import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
-import { checkFeeReferences, feeRegNos, writeFeeSections } from './fee-import';
+import { checkFeeReferences, feeRegNos, writeFeeSections } from '../modules/fees/fees-module';
 import { checkProctorReferences, writeProctorSections } from './proctor-console-import';
 import { compileTest, serialisePaper } from './test-compiler';
 import { initialPasswordChangedAt, passwordChangedAtFor } from './token-service';

@@ -4,7 +4,7 @@ import type { Clock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
 import { createLoginFailureRepository } from '../repositories/login-failure-repository';
 import { createStudyRepository } from '../repositories/study-repository';
-import type { PaymentModule } from './payment-module';
+import type { PaymentModule } from '../modules/fees/fees-module';
 import type { PeriodicJob } from '../platform/jobs/periodic-jobs';
 import { createPeriodicJobs } from '../platform/jobs/periodic-jobs';
 import { createStudyService } from './study-service';

@@ -3,17 +3,17 @@ import { formatRupees } from '@invigil/shared/domain/money';
 import type { FeeItem, FeeListReply, PaymentMethod, Receipt, ReceiptContentType, SaveReceiptRequest, UploadReceiptReply } from '@invigil/shared/api/fees';
 import { FEE_MESSAGES, RECEIPT_MAX_BYTES, RECEIPT_TYPES, feeDetails, upiPayLink } from '@invigil/shared/api/fees';
 import type { OrderReply } from '@invigil/shared/api/payments';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { instituteDay } from '../platform/lib/institute-day';
-import { newObjectId } from '../platform/lib/object-id';
-import type { FeeRepository, ReceiptRecord, StudentFeeRecord } from '../repositories/fee-repository';
-import type { UserRecord } from '../repositories/user-repository';
-import type { JobLocks } from '../platform/jobs/periodic-jobs';
-import { withLease } from '../platform/jobs/periodic-jobs';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { instituteDay } from '../../platform/lib/institute-day';
+import { newObjectId } from '../../platform/lib/object-id';
+import type { FeeRepository, ReceiptRecord, StudentFeeRecord } from './fee-repository';
+import type { UserRecord } from '../../repositories/user-repository';
+import type { JobLocks } from '../../platform/jobs/periodic-jobs';
+import { withLease } from '../../platform/jobs/periodic-jobs';
 import type { PaymentService } from './payment-service';
-import { UploadTooLargeError } from '../platform/storage/upload-store';
-import type { UploadStore } from '../platform/storage/upload-store';
+import { UploadTooLargeError } from '../../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
 
 /** Where a receipt image's signed PUT goes (outside /api, like the avatar's). */
 export const RECEIPT_PUT_PREFIX = '/blobs/receipt';

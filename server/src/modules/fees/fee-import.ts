@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { FeeImportSummary } from '@invigil/shared/api/fee-import';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import type { ImportFile } from '@invigil/shared/api/test-import';
-import type { Database } from '../platform/db';
-import type { ReadableIssue } from '../platform/lib/readable-issues';
+import type { Database } from '../../platform/db';
+import type { ReadableIssue } from '../../platform/lib/readable-issues';
 
 /**
  * The fees' sections of an import (shared/src/api/fee-import.ts), inside the import's one

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
+import type { Database } from '../../platform/db';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
 import type { GatewayPayment, GatewayPaymentStatus, PaymentGateway } from './payment-gateway';
 import { checkoutSignature, webhookSignature } from './payment-signatures';
 

@@ -1,7 +1,7 @@
-import type { Config } from '../platform/config';
-import type { AppDatabase } from '../platform/db';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
+import type { Config } from '../../platform/config';
+import type { AppDatabase } from '../../platform/db';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
 import type { GatewaySimulator } from './gateway-simulator';
 import { createGatewaySimulator } from './gateway-simulator';
 import type { PaymentService } from './payment-service';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { formatRupees } from '@invigil/shared/domain/money';
 import { API_PREFIX } from '@invigil/shared/api/http';
-import type { GatewaySimulator } from '../services/gateway-simulator';
-import { SIMULATOR_CHECKOUT_PATH, SIMULATOR_KEY_ID } from '../services/gateway-simulator';
-import type { PaymentService } from '../services/payment-service';
-import { RAZORPAY_CHECKOUT_PATH } from '../services/razorpay-gateway';
-import { INVALID_FORM_MESSAGE } from '../platform/http/validate-json';
+import type { GatewaySimulator } from './gateway-simulator';
+import { SIMULATOR_CHECKOUT_PATH, SIMULATOR_KEY_ID } from './gateway-simulator';
+import type { PaymentService } from './payment-service';
+import { RAZORPAY_CHECKOUT_PATH } from './razorpay-gateway';
+import { INVALID_FORM_MESSAGE } from '../../platform/http/validate-json';
 
 export const PAYMENT_CALLBACK_PATH = `${API_PREFIX}/payments/callback`;
 

@@ -5,14 +5,14 @@ import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, SaveReceiptReply
 import { FEE_MESSAGES, saveReceiptRequestSchema, uploadReceiptRequestSchema } from '@invigil/shared/api/fees';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { OrderReply } from '@invigil/shared/api/payments';
-import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../middleware/require-auth';
-import { requirePage } from '../middleware/require-page';
+import { AppError } from '../../platform/lib/app-error';
+import { requireAuth } from '../../middleware/require-auth';
+import { requirePage } from '../../middleware/require-page';
 import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
-import { validateJson, validateJsonOrForm } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { FeeService } from '../services/fee-service';
-import { ADMIN_PREFIX } from '../services/fee-service';
+import { validateJson, validateJsonOrForm } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { FeeService } from './fee-service';
+import { ADMIN_PREFIX } from './fee-service';
 
 export interface FeeRoutesDeps {
   auth: AuthService;

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
-import { newObjectId } from '../platform/lib/object-id';
-import type { OrderRecord } from '../repositories/payment-repository';
-import { paymentRepository as repo } from '../repositories/payment-repository';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
+import { newObjectId } from '../../platform/lib/object-id';
+import type { OrderRecord } from './payment-repository';
+import { paymentRepository as repo } from './payment-repository';
 import type { GatewayPayment, PaymentGateway } from './payment-gateway';
-import { createJobLocks, processOwner, withLease } from '../platform/jobs/periodic-jobs';
+import { createJobLocks, processOwner, withLease } from '../../platform/jobs/periodic-jobs';
 import { checkoutSignature, signatureMatches, webhookSignature } from './payment-signatures';
 
 /** What an order pays for: a student fee (student_fees.id) or a certificate request of the certificates module. */

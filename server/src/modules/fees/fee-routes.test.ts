@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, UploadReceiptReply } from '@invigil/shared/api/fees';
 import type { OrderReply } from '@invigil/shared/api/payments';
-import { importData, parseImportFile } from '../services/import-service';
-import { createPaymentModule } from '../services/payment-module';
-import { webhookSignature } from '../services/payment-signatures';
-import { DEMO_FEES } from '../seed/demo-fees';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { importData, parseImportFile } from '../../services/import-service';
+import { createPaymentModule } from './payment-module';
+import { webhookSignature } from './payment-signatures';
+import { DEMO_FEES } from '../../seed/demo-fees';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const makeApp = useTestApp();
 // Webhooks off unless a test wants them: the checkout reply (or reconcile) is then the only news.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, FeeReceiptStatus } from '../platform/db';
+import type { Database, FeeReceiptStatus } from '../../platform/db';
 
 export interface StudentFeeRecord {
   id: string;

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import type { OrderStatusReply, PaymentReturnOutcome, WebhookReply } from '@invigil/shared/api/payments';
 import { checkoutReplySchema } from '@invigil/shared/api/payments';
-import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../middleware/require-auth';
-import { refuseIfPageOff } from '../middleware/require-page';
+import { AppError } from '../../platform/lib/app-error';
+import { requireAuth } from '../../middleware/require-auth';
+import { refuseIfPageOff } from '../../middleware/require-page';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
-import type { AuthService } from '../services/auth-service';
-import type { PaymentService } from '../services/payment-service';
-import { PAYMENT_MESSAGES } from '../services/payment-service';
+import type { AuthService } from '../../services/auth-service';
+import type { PaymentService } from './payment-service';
+import { PAYMENT_MESSAGES } from './payment-service';
 
 export interface PaymentRoutesDeps {
   auth: AuthService;

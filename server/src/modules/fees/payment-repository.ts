@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, PaymentOrderStatus, PaymentsTable } from '../platform/db';
+import type { Database, PaymentOrderStatus, PaymentsTable } from '../../platform/db';
 
 export interface OrderRecord {
   id: string;

@@ -64,9 +64,7 @@ import { createTokenService } from './services/token-service';
 import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
 import type { PaymentModule } from './modules/fees/fees-module';
 import { mountCertificates } from './modules/certificates/certificates-module';
-import { studyPutHandler, studyRoutes } from './routes/study-routes';
-import { createStudyRepository } from './repositories/study-repository';
-import { createStudyService, STUDY_PUT_PREFIX } from './services/study-service';
+import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
 import { liveRoutes } from './routes/live-routes';
 import { proctorConsoleRoutes } from './routes/proctor-console-routes';
@@ -192,8 +190,6 @@ export function buildApp(deps: AppDeps) {
   api.route('/', todoRoutes({ auth, todos }));
   api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined, pushAllowedHosts: config.pushAllowedHosts }) }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
-  const study = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
-  api.route('/', studyRoutes({ auth, study }));
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
@@ -222,6 +218,7 @@ export function buildApp(deps: AppDeps) {
     }
     return streamedBodyLimit(c, next);
   });
+  mountStudy(routes, { db, clock, auth, store: tests.uploadStore });
   mountQueries(routes, { db, config, clock, auth, store: tests.uploadStore, locks });
   const { payments } = mountFees(routes, { db, config, clock, logger, auth, store: tests.uploadStore, locks, payments: deps.payments });
   mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs });
@@ -229,7 +226,6 @@ export function buildApp(deps: AppDeps) {
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
   app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
-  app.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.get('*', portalRoutes(config.portalDist));
 

@@ -26,7 +26,7 @@ import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import'
 import { certificateRegNos, checkCertificateReferences, writeCertificateSections } from '../modules/certificates/certificates-module';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';
 import { checkQueryReferences, queryRegNos, writeQuerySections } from '../modules/queries/queries-module';
-import { checkStudyReferences, studyRegNos, writeStudySections } from './study-import';
+import { checkStudyReferences, studyRegNos, writeStudySections } from '../modules/study/study-module';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from '../modules/fees/fees-module';
 import { checkProctorReferences, writeProctorSections } from './proctor-console-import';

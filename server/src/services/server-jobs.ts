@@ -3,11 +3,10 @@ import type { AppDatabase } from '../platform/db';
 import type { Clock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
 import { createLoginFailureRepository } from '../repositories/login-failure-repository';
-import { createStudyRepository } from '../repositories/study-repository';
 import type { PaymentModule } from '../modules/fees/fees-module';
 import type { PeriodicJob } from '../platform/jobs/periodic-jobs';
 import { createPeriodicJobs } from '../platform/jobs/periodic-jobs';
-import { createStudyService } from './study-service';
+import { createStudy } from '../modules/study/study-module';
 import type { TestModule } from './test-module';
 
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
@@ -28,7 +27,7 @@ export interface ServerJobsDeps {
 export function serverJobs({ db, config, clock, logger, tests, payments }: Omit<ServerJobsDeps, 'owner'>): PeriodicJob[] {
   const limiterRepository = createLoginFailureRepository(db.kysely);
   // Assignment files whose upload never finished (a signed URL unused, bytes never saved).
-  const studyUploads = createStudyService({ study: createStudyRepository(db.kysely), store: tests.uploadStore, clock });
+  const studyUploads = createStudy({ db, store: tests.uploadStore, clock });
   const jobs: PeriodicJob[] = [
     // Payments the gateway took while the servers were down (or whose reply and webhook were lost)
     // are applied at start, with no lease to wait for (a crashed process's would hold it a minute;

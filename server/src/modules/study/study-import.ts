@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { StudySections } from '@invigil/shared/api/study-import';
 import { attachmentTypeOf } from '@invigil/shared/api/study-import';
-import type { Database } from '../platform/db';
-import type { ReadableIssue } from '../platform/lib/readable-issues';
-import { createStudyRepository } from '../repositories/study-repository';
+import type { Database } from '../../platform/db';
+import type { ReadableIssue } from '../../platform/lib/readable-issues';
+import { createStudyRepository } from './study-repository';
 
 /**
  * The import's study section (shared/src/api/study-import.ts), inside the import's transaction:

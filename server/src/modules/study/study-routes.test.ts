@@ -8,12 +8,12 @@ import {
   STUDY_MESSAGES,
   studyListReplySchema,
 } from '@invigil/shared/api/study';
-import { DEMO_STUDY } from '../seed/demo-study';
-import { ImportError, importData, parseImportFile } from '../services/import-service';
-import { createStudyRepository } from '../repositories/study-repository';
-import { ABANDONED_STUDY_UPLOAD_MS, createStudyService } from '../services/study-service';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_STUDY } from '../../seed/demo-study';
+import { ImportError, importData, parseImportFile } from '../../services/import-service';
+import { createStudyRepository } from './study-repository';
+import { ABANDONED_STUDY_UPLOAD_MS, createStudyService } from './study-service';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { ASSIGNMENT_ID_MISMATCH_MESSAGE } from './study-routes';
 
 const newApp = useTestApp();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, StudyItemType, StudyItemsTable, StudyUploadsTable } from '../platform/db';
+import type { Database, StudyItemType, StudyItemsTable, StudyUploadsTable } from '../../platform/db';
 
 export interface StudyAttachment {
   name: string;

@@ -10,11 +10,11 @@ import {
   saveAssignmentUploadRequestSchema,
   studyListQuerySchema,
 } from '@invigil/shared/api/study';
-import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../middleware/require-auth';
-import { checkedBody, validateJsonOrForm } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { StudyService } from '../services/study-service';
+import { AppError } from '../../platform/lib/app-error';
+import { requireAuth } from '../../middleware/require-auth';
+import { checkedBody, validateJsonOrForm } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { StudyService } from './study-service';
 
 export interface StudyRoutesDeps {
   auth: AuthService;

@@ -21,7 +21,7 @@ import { healthRoutes } from './platform/http/health-routes';
 import type { ReadinessCheck } from './platform/http/health-routes';
 import { requestLog } from './platform/http/request-log';
 import { guardPages } from './middleware/require-page';
-import { notificationRoutes } from './routes/notification-routes';
+import { mountNotifications } from './modules/notifications/notifications-module';
 import { portalRoutes } from './platform/http/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
 import { testRoutes } from './routes/test-routes';
@@ -51,9 +51,6 @@ import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/uploa
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
 import { createAuthService } from './services/auth-service';
-import { createNotificationService } from './services/notification-service';
-import { createNotificationRepository } from './repositories/notification-repository';
-import { createPushSubscriptionRepository } from './repositories/push-subscription-repository';
 import { createLoginLimiter } from './services/login-limiter';
 import { createProctorService } from './services/proctor-service';
 import { createFileOutbox } from './services/otp-outbox';
@@ -188,7 +185,6 @@ export function buildApp(deps: AppDeps) {
   const bookmarks = createBookmarkService({ bookmarks: createBookmarkRepository(db.kysely) });
   api.route('/', deskRoutes({ auth, desk: createDeskService({ desk: createDeskRepository(db.kysely), todos, bookmarks, clock }) }));
   api.route('/', todoRoutes({ auth, todos }));
-  api.route('/', notificationRoutes({ auth, notifications: createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined, pushAllowedHosts: config.pushAllowedHosts }) }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
@@ -218,6 +214,7 @@ export function buildApp(deps: AppDeps) {
     }
     return streamedBodyLimit(c, next);
   });
+  mountNotifications(routes, { db, config, clock, auth });
   mountStudy(routes, { db, clock, auth, store: tests.uploadStore });
   mountQueries(routes, { db, config, clock, auth, store: tests.uploadStore, locks });
   const { payments } = mountFees(routes, { db, config, clock, logger, auth, store: tests.uploadStore, locks, payments: deps.payments });

@@ -19,8 +19,8 @@ import { systemClock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
 import { migrateToLatest } from '../platform/migrations/migrate';
 import { ImportError, importData, parseImportFile } from '../services/import-service';
-import { createPushService } from '../services/push-service';
-import type { PushTransport } from '../services/push-service';
+import { createPushService } from '../modules/notifications/notifications-module';
+import type { PushTransport } from '../modules/notifications/notifications-module';
 
 class DryRunRollback extends Error {
   constructor(readonly summary: ImportSummary) {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { runImport } from '../cli/import';
-import type { PushTransport } from './push-service';
+import type { PushTransport } from '../modules/notifications/notifications-module';
 import { findRepoRoot, loadConfig } from '../platform/config';
 import { createDatabase } from '../platform/db';
 import { useTestApp } from '../test-support/test-app';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PushPayload } from '@invigil/shared/api/notifications';
-import type { Logger } from '../platform/lib/logger';
+import type { Logger } from '../../platform/lib/logger';
 
 /** What became of one message to one FCM registration token. */
 export type FcmOutcome = 'sent' | 'gone' | { error: string };

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { FcmTokenReply, MarkAllReadReply, MarkReadReply, NotificationsReply, PushPublicKeyReply } from '@invigil/shared/api/notifications';
 import { deleteFcmTokenRequestSchema, fcmTokenRequestSchema, markReadRequestSchema } from '@invigil/shared/api/notifications';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJsonOrForm } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { NotificationService } from '../services/notification-service';
+import { requireAuth } from '../../middleware/require-auth';
+import { validateJsonOrForm } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { NotificationService } from './notification-service';
 
 export interface NotificationRoutesDeps {
   auth: AuthService;

@@ -11,10 +11,10 @@ import {
   notificationsReplySchema,
   pushPublicKeyReplySchema,
 } from '@invigil/shared/api/notifications';
-import { subscriptionId } from '../repositories/push-subscription-repository';
-import { PUSH_ENDPOINT_MESSAGES } from '../services/push-endpoint';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { subscriptionId } from './push-subscription-repository';
+import { PUSH_ENDPOINT_MESSAGES } from './push-endpoint';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const makeApp = useTestApp();
 // The tests' stand-in push service is push.example.net: allowed as an institute would allow its own (decision 0052).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Audience, Database, PushSubscriptionsTable } from '../platform/db';
+import type { Audience, Database, PushSubscriptionsTable } from '../../platform/db';
 
 export type PushSubscriptionRecord = Omit<PushSubscriptionsTable, 'created_at'>;
 

@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 export interface NotificationRecord {
   id: string;

@@ -8,12 +8,12 @@ import type {
   PushPublicKeyReply,
 } from '@invigil/shared/api/notifications';
 import { MAX_NOTIFICATIONS, NOTIFICATION_MESSAGES, parsePushToken } from '@invigil/shared/api/notifications';
-import { AppError } from '../platform/lib/app-error';
+import { AppError } from '../../platform/lib/app-error';
 import { pushEndpointProblem } from './push-endpoint';
-import type { Clock } from '../platform/lib/clock';
-import type { NotificationRecord, NotificationRepository } from '../repositories/notification-repository';
-import type { PushSubscriptionRepository } from '../repositories/push-subscription-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { Clock } from '../../platform/lib/clock';
+import type { NotificationRecord, NotificationRepository } from './notification-repository';
+import type { PushSubscriptionRepository } from './push-subscription-repository';
+import type { UserRecord } from '../../repositories/user-repository';
 
 export interface NotificationServiceDeps {
   notifications: NotificationRepository;

@@ -1,0 +1,33 @@
+import type { AppDatabase } from '../../platform/db';
+import type { Config } from '../../platform/config';
+import type { AppRoutes } from '../../platform/http/mount';
+import type { Clock } from '../../platform/lib/clock';
+import type { AuthService } from '../../services/auth-service';
+import { createNotificationRepository } from './notification-repository';
+import { notificationRoutes } from './notification-routes';
+import { createNotificationService } from './notification-service';
+import type { NotificationService } from './notification-service';
+import { createPushSubscriptionRepository } from './push-subscription-repository';
+
+// The notifications module's public face (decision 0054): what others may use of it.
+// The import pushes the notifications it has committed with the push service.
+export { createPushService } from './push-service';
+export type { PushTransport } from './push-service';
+
+export interface NotificationsDeps {
+  db: AppDatabase;
+  config: Config;
+  clock: Clock;
+  auth: AuthService;
+}
+
+export interface NotificationsModule {
+  notifications: NotificationService;
+}
+
+/** Notifications, notices and web push subscriptions (API). */
+export function mountNotifications({ api }: AppRoutes, { db, config, clock, auth }: NotificationsDeps): NotificationsModule {
+  const notifications = createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined, pushAllowedHosts: config.pushAllowedHosts });
+  api.route('/', notificationRoutes({ auth, notifications }));
+  return { notifications };
+}

@@ -21,32 +21,13 @@ import { healthRoutes } from './platform/http/health-routes';
 import type { ReadinessCheck } from './platform/http/health-routes';
 import { requestLog } from './platform/http/request-log';
 import { guardPages } from './middleware/require-page';
+import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
 import { mountNotifications } from './modules/notifications/notifications-module';
 import { portalRoutes } from './platform/http/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
 import { testRoutes } from './routes/test-routes';
-import { attendanceRoutes } from './routes/attendance-routes';
-import { avatarPutHandler, profileRoutes } from './routes/profile-routes';
-import { createAttendanceRepository } from './repositories/attendance-repository';
-import { createProfileRepository } from './repositories/profile-repository';
 import { createJobLocks, processOwner } from './platform/jobs/periodic-jobs';
-import { createAttendanceService } from './services/attendance-service';
-import { AVATAR_PUT_PREFIX, createProfileService } from './services/profile-service';
 import { avatarLink } from './services/avatar-link';
-import { timetableRoutes } from './routes/timetable-routes';
-import { createTimetableRepository } from './repositories/timetable-repository';
-import { createTimetableService } from './services/timetable-service';
-import { bookmarkRoutes } from './routes/bookmark-routes';
-import { deskRoutes } from './routes/desk-routes';
-import { todoRoutes } from './routes/todo-routes';
-import { createBookmarkRepository } from './repositories/bookmark-repository';
-import { createDeskRepository } from './repositories/desk-repository';
-import { createNotesRepository } from './repositories/notes-repository';
-import { createTodoRepository } from './repositories/todo-repository';
-import { createBookmarkService } from './services/bookmark-service';
-import { createDeskService } from './services/desk-service';
-import { createNotesService } from './services/notes-service';
-import { createTodoService } from './services/todo-service';
 import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
@@ -177,15 +158,6 @@ export function buildApp(deps: AppDeps) {
   // The live console hears of new flags as they are stored (the live service is built below).
   const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret, onStored: (attempt, events) => live.publishFlags(attempt, events) });
   api.route('/', proctorRoutes({ auth, proctor }));
-  api.route('/', timetableRoutes({ auth, timetable: createTimetableService({ timetable: createTimetableRepository(db.kysely), clock, timeZone: config.timeZone, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
-  api.route('/', attendanceRoutes({ auth, attendance: createAttendanceService({ attendance: createAttendanceRepository(db.kysely), clock, timeZone: config.timeZone }) }));
-  const profile = createProfileService({ profiles: createProfileRepository(db.kysely), auth, tokens, store: tests.uploadStore, clock, logger, secret: config.jwtSecret });
-  api.route('/', profileRoutes({ auth, profile, trustProxy: config.trustProxy }));
-  const todos = createTodoService({ todos: createTodoRepository(db.kysely), clock });
-  const bookmarks = createBookmarkService({ bookmarks: createBookmarkRepository(db.kysely) });
-  api.route('/', deskRoutes({ auth, desk: createDeskService({ desk: createDeskRepository(db.kysely), todos, bookmarks, clock }) }));
-  api.route('/', todoRoutes({ auth, todos }));
-  api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
@@ -214,6 +186,7 @@ export function buildApp(deps: AppDeps) {
     }
     return streamedBodyLimit(c, next);
   });
+  mountPortal(routes, { db, config, clock, logger, auth, tokens, store: tests.uploadStore });
   mountNotifications(routes, { db, config, clock, auth });
   mountStudy(routes, { db, clock, auth, store: tests.uploadStore });
   mountQueries(routes, { db, config, clock, auth, store: tests.uploadStore, locks });
@@ -222,7 +195,6 @@ export function buildApp(deps: AppDeps) {
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
   app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
-  app.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
   app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.get('*', portalRoutes(config.portalDist));
 

@@ -21,7 +21,7 @@ import type { UserRecord } from '../repositories/user-repository';
 import { computeResult, parseStoredKey } from './scoring';
 import type { StoredKey } from './scoring';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
-import { checkPortalReferences, portalRegNos, writePortalSections } from './portal-import';
+import { checkPortalReferences, portalRegNos, writePortalSections } from '../modules/portal/portal-module';
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
 import { certificateRegNos, checkCertificateReferences, writeCertificateSections } from '../modules/certificates/certificates-module';
 import { emptyQuerySummary } from '@invigil/shared/api/query-import';

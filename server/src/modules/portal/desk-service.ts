@@ -1,9 +1,9 @@
 import type { DeskReply, Notice } from '@invigil/shared/api/desk';
 import { DESK_MESSAGES, MAX_DESK_MOTIVATIONS, MAX_DESK_NOTICES } from '@invigil/shared/api/desk';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import type { DeskRepository, NoticeReader, NoticeRecord } from '../repositories/desk-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import type { DeskRepository, NoticeReader, NoticeRecord } from './desk-repository';
+import type { UserRecord } from '../../repositories/user-repository';
 import type { BookmarkService } from './bookmark-service';
 import type { TodoService } from './todo-service';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { LiveClassReply, LiveClassRoomReply } from '@invigil/shared/api/timetable';
 import { liveClassIdSchema, liveClassQuerySchema, liveClassRoomQuerySchema } from '@invigil/shared/api/timetable';
-import { requireAuth } from '../middleware/require-auth';
-import { checkedBody } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { TimetableService } from '../services/timetable-service';
+import { requireAuth } from '../../middleware/require-auth';
+import { checkedBody } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { TimetableService } from './timetable-service';
 
 export interface TimetableRoutesDeps {
   auth: AuthService;

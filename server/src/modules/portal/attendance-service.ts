@@ -1,8 +1,8 @@
 import type { AttendanceQuery, AttendanceReply, AttendanceStat } from '@invigil/shared/api/attendance';
-import type { Clock } from '../platform/lib/clock';
-import { addDays, instituteDay, weekdayOf } from '../platform/lib/institute-day';
-import type { AttendanceRepository } from '../repositories/attendance-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { Clock } from '../../platform/lib/clock';
+import { addDays, instituteDay, weekdayOf } from '../../platform/lib/institute-day';
+import type { AttendanceRepository } from './attendance-repository';
+import type { UserRecord } from '../../repositories/user-repository';
 
 export interface AttendanceServiceDeps {
   attendance: AttendanceRepository;

@@ -7,11 +7,11 @@ import {
   liveClassReplySchema,
   liveClassRoomReplySchema,
 } from '@invigil/shared/api/timetable';
-import type { Config } from '../platform/config';
-import { PORTAL_CSP } from '../platform/http/security-headers';
-import { jitsiRoomName } from '../services/timetable-service';
-import { TEST_JWT_SECRET, useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import type { Config } from '../../platform/config';
+import { PORTAL_CSP } from '../../platform/http/security-headers';
+import { jitsiRoomName } from './timetable-service';
+import { TEST_JWT_SECRET, useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Audience, AttendanceKind, Database } from '../platform/db';
+import type { Audience, AttendanceKind, Database } from '../../platform/db';
 
 /** The SQL of the import's portal sections (services/portal-import.ts): lookups, then upserts. */
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { attendanceQuerySchema } from '@invigil/shared/api/attendance';
 import type { AttendanceReply, AttendanceStatReply } from '@invigil/shared/api/attendance';
-import { requireAuth } from '../middleware/require-auth';
-import { checkedBody } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { AttendanceService } from '../services/attendance-service';
+import { requireAuth } from '../../middleware/require-auth';
+import { checkedBody } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { AttendanceService } from './attendance-service';
 
 export interface AttendanceRoutesDeps {
   auth: AuthService;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { DeleteTodosReply, SaveTodoReply, TodoListReply, UpdateTodosReply } from '@invigil/shared/api/todos';
 import { deleteTodosRequestSchema, saveTodoRequestSchema, updateTodosRequestSchema } from '@invigil/shared/api/todos';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJson } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { TodoService } from '../services/todo-service';
+import { requireAuth } from '../../middleware/require-auth';
+import { validateJson } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { TodoService } from './todo-service';
 
 export interface TodoRoutesDeps {
   auth: AuthService;

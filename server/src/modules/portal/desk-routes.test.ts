@@ -13,8 +13,8 @@ import {
   todoListReplySchema,
   updateTodosReplySchema,
 } from '@invigil/shared/api/todos';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const makeApp = useTestApp();
 // Rohan's demo config turns Desk and Certificate off (require-page.test.ts checks that); here he uses them, so his pages are on.

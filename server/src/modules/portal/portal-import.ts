@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { ImportFile } from '@invigil/shared/api/test-import';
 import type { PortalSummary } from '@invigil/shared/api/portal-import';
 import { emptyPortalSummary, scheduleClash, WEEKDAYS, weekdayNumber } from '@invigil/shared/api/portal-import';
-import type { Database } from '../platform/db';
-import type { ReadableIssue } from '../platform/lib/readable-issues';
-import { sanitizeHtml } from '../platform/lib/sanitize-html';
-import { createPortalImportRepository } from '../repositories/portal-import-repository';
-import type { StoredChapter, StoredSchedule } from '../repositories/portal-import-repository';
+import type { Database } from '../../platform/db';
+import type { ReadableIssue } from '../../platform/lib/readable-issues';
+import { sanitizeHtml } from '../../platform/lib/sanitize-html';
+import { createPortalImportRepository } from './portal-import-repository';
+import type { StoredChapter, StoredSchedule } from './portal-import-repository';
 
 /**
  * The portal's sections of an import (shared/src/api/portal-import.ts), inside the import's one

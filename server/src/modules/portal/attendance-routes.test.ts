@@ -3,11 +3,11 @@ import { attendanceReplySchema, attendanceStatReplySchema, ATTENDANCE_MESSAGES }
 import type { AttendanceKind } from '@invigil/shared/api/attendance';
 import { errorReplySchema } from '@invigil/shared/api/common';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import { newObjectId } from '../platform/lib/object-id';
-import { hashPassword } from '../platform/lib/password';
-import { schoolDaysBetween } from '../services/attendance-service';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { newObjectId } from '../../platform/lib/object-id';
+import { hashPassword } from '../../platform/lib/password';
+import { schoolDaysBetween } from './attendance-service';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import type { BookmarkListReply, DeleteBookmarksReply } from '@invigil/shared/api/bookmarks';
 import { deleteBookmarksRequestSchema } from '@invigil/shared/api/bookmarks';
 import type { ChapterNotesReply } from '@invigil/shared/api/notes';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJson } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { BookmarkService } from '../services/bookmark-service';
-import type { NotesService } from '../services/notes-service';
+import { requireAuth } from '../../middleware/require-auth';
+import { validateJson } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { BookmarkService } from './bookmark-service';
+import type { NotesService } from './notes-service';
 
 export interface BookmarkRoutesDeps {
   auth: AuthService;

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 export interface NoticeRecord {
   id: string;

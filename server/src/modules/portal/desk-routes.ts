@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import type { DeskReply, MarkNoticeReadReply } from '@invigil/shared/api/desk';
 import { markNoticeReadRequestSchema } from '@invigil/shared/api/desk';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJson } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { DeskService } from '../services/desk-service';
+import { requireAuth } from '../../middleware/require-auth';
+import { validateJson } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { DeskService } from './desk-service';
 
 export interface DeskRoutesDeps {
   auth: AuthService;

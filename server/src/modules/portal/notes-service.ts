@@ -1,7 +1,7 @@
 import type { ChapterNotes, SubtopicNotes, TopicNotes } from '@invigil/shared/api/notes';
 import { chapterIdSchema, NOTES_MESSAGES } from '@invigil/shared/api/notes';
-import { AppError } from '../platform/lib/app-error';
-import type { NotesRepository } from '../repositories/notes-repository';
+import { AppError } from '../../platform/lib/app-error';
+import type { NotesRepository } from './notes-repository';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const record = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { LiveClassReply, LiveClassRoom, LiveClassRoomReply, Schedule } from '@invigil/shared/api/timetable';
 import { CLASS_CANCELED_MESSAGE, CLASS_NOT_FOUND_MESSAGE, joinOnlyOnMessage } from '@invigil/shared/api/timetable';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { addDays, instituteDay, mondayOf } from '../platform/lib/institute-day';
-import type { ScheduleRecord, TimetableRepository } from '../repositories/timetable-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { addDays, instituteDay, mondayOf } from '../../platform/lib/institute-day';
+import type { ScheduleRecord, TimetableRepository } from './timetable-repository';
+import type { UserRecord } from '../../repositories/user-repository';
 
 export interface TimetableServiceDeps {
   timetable: TimetableRepository;

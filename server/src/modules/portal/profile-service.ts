@@ -11,16 +11,16 @@ import type {
   UpdateOtherRequest,
   UpdatePasswordRequest,
 } from '@invigil/shared/api/profile';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
-import type { ProfileRepository } from '../repositories/profile-repository';
-import type { UserRecord } from '../repositories/user-repository';
-import type { AuthService } from './auth-service';
-import type { TokenService } from './token-service';
-import { UploadTooLargeError } from '../platform/storage/upload-store';
-import type { UploadStore } from '../platform/storage/upload-store';
-import { avatarLink, STORED_AVATAR_PREFIX } from './avatar-link';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
+import type { ProfileRepository } from './profile-repository';
+import type { UserRecord } from '../../repositories/user-repository';
+import type { AuthService } from '../../services/auth-service';
+import type { TokenService } from '../../services/token-service';
+import { UploadTooLargeError } from '../../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
+import { avatarLink, STORED_AVATAR_PREFIX } from '../../services/avatar-link';
 
 /** Where the avatar's signed PUT URL points (outside /api, like the answer uploads' PUT). */
 export const AVATAR_PUT_PREFIX = '/blobs/avatar';

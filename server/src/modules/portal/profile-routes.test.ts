@@ -15,10 +15,10 @@ import {
   saveAvatarReplySchema,
   updatePasswordReplySchema,
 } from '@invigil/shared/api/profile';
-import { newObjectId } from '../platform/lib/object-id';
-import { hashPassword } from '../platform/lib/password';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { newObjectId } from '../../platform/lib/object-id';
+import { hashPassword } from '../../platform/lib/password';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 

@@ -19,12 +19,12 @@ import type {
   UpdatePasswordReply,
   UpdateReply,
 } from '@invigil/shared/api/profile';
-import { AppError } from '../platform/lib/app-error';
-import { clientIp } from '../platform/http/client-ip';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJsonOrForm } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import type { ProfileService } from '../services/profile-service';
+import { AppError } from '../../platform/lib/app-error';
+import { clientIp } from '../../platform/http/client-ip';
+import { requireAuth } from '../../middleware/require-auth';
+import { validateJsonOrForm } from '../../platform/http/validate-json';
+import type { AuthService } from '../../services/auth-service';
+import type { ProfileService } from './profile-service';
 
 export interface ProfileRoutesDeps {
   auth: AuthService;

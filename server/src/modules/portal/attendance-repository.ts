@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AttendanceKind, Database } from '../platform/db';
+import type { AttendanceKind, Database } from '../../platform/db';
 
 export interface AttendanceRow {
   date: string;

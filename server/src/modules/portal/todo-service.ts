@@ -1,10 +1,10 @@
 import type { DeleteTodosReply, SaveTodoReply, Todo, UpdateTodos, UpdateTodosReply } from '@invigil/shared/api/todos';
 import { MAX_TODOS, TODO_MESSAGES } from '@invigil/shared/api/todos';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { newObjectId } from '../platform/lib/object-id';
-import type { TodoRecord, TodoRepository } from '../repositories/todo-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { newObjectId } from '../../platform/lib/object-id';
+import type { TodoRecord, TodoRepository } from './todo-repository';
+import type { UserRecord } from '../../repositories/user-repository';
 
 export interface TodoServiceDeps {
   todos: TodoRepository;

@@ -12,33 +12,24 @@ import type { Clock } from './platform/lib/clock';
 import type { Logger } from './platform/lib/logger';
 import { consoleLogger, isStructured } from './platform/lib/logger';
 import { isApiPath, securityHeaders } from './platform/http/security-headers';
-import { createEndedSessionRepository } from './repositories/ended-session-repository';
-import { createLoginFailureRepository } from './repositories/login-failure-repository';
-import { createUserRepository } from './repositories/user-repository';
-import { authRoutes } from './routes/auth-routes';
 import { blobRoutes, PUBLIC_BLOB_PREFIX } from './platform/storage/blob-routes';
 import { healthRoutes } from './platform/http/health-routes';
 import type { ReadinessCheck } from './platform/http/health-routes';
 import { requestLog } from './platform/http/request-log';
-import { guardPages } from './middleware/require-page';
+import { mountAuth } from './modules/auth/auth-module';
+import type { OtpSender } from './modules/auth/auth-module';
 import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
 import { mountNotifications } from './modules/notifications/notifications-module';
 import { portalRoutes } from './platform/http/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
 import { testRoutes } from './routes/test-routes';
 import { createJobLocks, processOwner } from './platform/jobs/periodic-jobs';
-import { avatarLink } from './services/avatar-link';
 import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
 import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
-import { createAuthService } from './services/auth-service';
-import { createLoginLimiter } from './services/login-limiter';
 import { createProctorService } from './services/proctor-service';
-import { createFileOutbox } from './services/otp-outbox';
-import type { OtpSender } from './services/otp-outbox';
 import { createTestModule } from './services/test-module';
 import type { TestModule } from './services/test-module';
-import { createTokenService } from './services/token-service';
 import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
 import type { PaymentModule } from './modules/fees/fees-module';
 import { mountCertificates } from './modules/certificates/certificates-module';
@@ -104,28 +95,7 @@ export function buildApp(deps: AppDeps) {
   const logger = deps.logger ?? consoleLogger;
   const startedAt = clock.now();
 
-  const users = createUserRepository(db.kysely, logger);
-  const limiter = createLoginLimiter(
-    createLoginFailureRepository(db.kysely),
-    {
-      maxFailuresPerAccount: config.loginMaxFailures,
-      maxFailuresPerIp: config.loginMaxFailuresPerIp,
-      windowSeconds: config.loginWindowSeconds,
-    },
-    clock,
-  );
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds, clock);
-  const auth = createAuthService({
-    users,
-    endedSessions: createEndedSessionRepository(db.kysely),
-    limiter,
-    tokens,
-    otpSender: deps.otpSender ?? createFileOutbox(config.outboxPath, clock, logger),
-    otpSecret: config.jwtSecret,
-    clock,
-    logger,
-  });
-
+  const app = new Hono();
   const api = new Hono();
   const tooLarge = (c: Context) => errorReply(c, 413, { message: ERROR_MESSAGES.payloadTooLarge });
   const streamedBodyLimit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: tooLarge });
@@ -148,11 +118,11 @@ export function buildApp(deps: AppDeps) {
     }
     return (isUpload ? streamedUploadLimit : isSnapshot ? streamedSnapshotLimit : streamedBodyLimit)(c, next);
   });
-  // Menu pages the user's config turns off answer 403 (decision 0003); in front of the routes.
-  guardPages(api, auth);
-  api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
+  const routes = { api, root: app };
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
-  api.route('/', authRoutes({ auth, trustProxy: config.trustProxy, avatarUrl: (avatar) => avatarLink(tests.uploadStore, avatar, clock.now()) }));
+  // Sign-in first: its menu-page guard stands in front of every API route (decision 0003).
+  const { auth, tokens, limiter, endedSessions } = mountAuth(routes, { db, config, clock, logger, otpSender: deps.otpSender, store: tests.uploadStore });
+  api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   api.route('/', testRoutes({ auth, tests }));
   api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
   // The live console hears of new flags as they are stored (the live service is built below).
@@ -160,7 +130,7 @@ export function buildApp(deps: AppDeps) {
   api.route('/', proctorRoutes({ auth, proctor }));
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
-  const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions: createEndedSessionRepository(db.kysely), limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
+  const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions, limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
   const liveHub = deps.liveHub ?? createInProcessHub({ logger });
   const live = createLiveService({ db: db.kysely, hub: liveHub, ...(deps.livePresence ? { presence: deps.livePresence } : {}), attempts: tests.attempts, store: tests.uploadStore, clock, logger });
   api.route('/', proctorConsoleRoutes({ proctorAuth, live, trustProxy: config.trustProxy }));
@@ -168,8 +138,6 @@ export function buildApp(deps: AppDeps) {
   api.route('/', liveRoutes({ auth, proctorAuth, live, hub: liveHub, logger, allowedOrigins: config.adminOrigin ? [config.adminOrigin] : [] }));
 
 
-  const app = new Hono();
-  const routes = { api, root: app };
   // One structured line per request (LOG_REQUESTS; decision 0039), the proxy's request id kept.
   if (config.logRequests && isStructured(logger)) app.use(requestLog(logger));
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain, storageOrigin: tests.blobs.browserOrigin }));

@@ -3,7 +3,7 @@ import type { AppDatabase } from './platform/db';
 import { systemClock } from './platform/lib/clock';
 import type { Logger } from './platform/lib/logger';
 import { migrateToLatest } from './platform/migrations/migrate';
-import { createUserRepository } from './repositories/user-repository';
+import { createUserRepository } from './modules/auth/auth-module';
 import { writeDemoCertificateFiles } from './seed/demo-certificates';
 import { seedDemoProctor } from './seed/demo-live-proctor';
 import { seedDemoPortal } from './seed/demo-portal';

@@ -9,11 +9,11 @@ import { liveChatReadSchema, livePingRequestSchema, proctorToServerSchema, stude
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
 import { AppError } from '../platform/lib/app-error';
 import type { Logger } from '../platform/lib/logger';
-import { requireAuth } from '../middleware/require-auth';
+import { requireAuth } from '../modules/auth/auth-module';
 import { checkedBody, validateJson } from '../platform/http/validate-json';
 import type { ProctorRecord } from '../repositories/proctor-console-repository';
-import type { UserRecord } from '../repositories/user-repository';
-import type { AuthService } from '../services/auth-service';
+import type { UserRecord } from '../modules/auth/auth-module';
+import type { AuthService } from '../modules/auth/auth-module';
 import type { LiveHub } from '../services/live-hub';
 import { proctorChannel, studentChannel } from '../services/live-hub';
 import type { LiveService } from '../services/live-service';

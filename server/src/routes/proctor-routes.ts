@@ -14,10 +14,10 @@ import {
 import type { ProctorEventsReply, ProctorTimelineReply, ProctorTokenReply, SnapshotReply } from '@invigil/shared/api/proctor';
 import { z } from 'zod';
 import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../middleware/require-auth';
+import { requireAuth } from '../modules/auth/auth-module';
 import { checkedBody, INVALID_FORM_MESSAGE, requireSameTest, validateJson } from '../platform/http/validate-json';
-import type { UserRecord } from '../repositories/user-repository';
-import type { AuthService } from '../services/auth-service';
+import type { UserRecord } from '../modules/auth/auth-module';
+import type { AuthService } from '../modules/auth/auth-module';
 import type { ProctorService, Reporter } from '../services/proctor-service';
 
 export interface ProctorRoutesDeps {

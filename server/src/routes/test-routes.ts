@@ -19,9 +19,9 @@ import type {
   TestOutReply,
 } from '@invigil/shared/api/tests';
 import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../middleware/require-auth';
+import { requireAuth } from '../modules/auth/auth-module';
 import { validateJson } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
+import type { AuthService } from '../modules/auth/auth-module';
 import type { EncodedPaper } from '../services/paper-cache';
 import type { TestModule } from '../services/test-module';
 import { pageNumber } from '../services/test-service';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
-import { requireAuth } from '../middleware/require-auth';
+import { requireAuth } from '../modules/auth/auth-module';
 import { requireProctor } from '../middleware/require-proctor';
 import { checkedBody } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
+import type { AuthService } from '../modules/auth/auth-module';
 import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
 import type { VideoProctoringService } from '../services/video-proctoring-service';
 

@@ -2,8 +2,8 @@ import type { UserConfig } from '@invigil/shared/api/auth';
 import type { Clock } from '../platform/lib/clock';
 import { newObjectId } from '../platform/lib/object-id';
 import { hashPassword } from '../platform/lib/password';
-import type { UserRepository } from '../repositories/user-repository';
-import { initialPasswordChangedAt } from '../services/token-service';
+import type { UserRepository } from '../modules/auth/auth-module';
+import { initialPasswordChangedAt } from '../modules/auth/auth-module';
 
 export const DEMO_PASSWORD = 'demo1234';
 

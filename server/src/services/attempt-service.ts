@@ -27,8 +27,8 @@ import { createGradeRepository, gradeMarks } from '../repositories/grade-reposit
 import type { AttemptRecord, AttemptRepository, SyncTarget } from '../repositories/attempt-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
-import { createUserRepository } from '../repositories/user-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import { createUserRepository } from '../modules/auth/auth-module';
+import type { UserRecord } from '../modules/auth/auth-module';
 import type { CachedPaper, PaperCache, SealedPaper } from './paper-cache';
 import { createPartLayoutCache, partOfQuestion } from './part-layout';
 import { computeResult, parseStoredKey } from './scoring';

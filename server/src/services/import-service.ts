@@ -16,8 +16,8 @@ import { createGradeRepository, gradeMarks } from '../repositories/grade-reposit
 import { createMarksheetRepository } from '../repositories/marksheet-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord, TestRow } from '../repositories/test-repository';
-import { createUserRepository, normaliseEmail, normaliseRegNo } from '../repositories/user-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import { createUserRepository, normaliseEmail, normaliseRegNo } from '../modules/auth/auth-module';
+import type { UserRecord } from '../modules/auth/auth-module';
 import { computeResult, parseStoredKey } from './scoring';
 import type { StoredKey } from './scoring';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
@@ -31,7 +31,7 @@ import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from '../modules/fees/fees-module';
 import { checkProctorReferences, writeProctorSections } from './proctor-console-import';
 import { compileTest, serialisePaper } from './test-compiler';
-import { initialPasswordChangedAt, passwordChangedAtFor } from './token-service';
+import { initialPasswordChangedAt, passwordChangedAtFor } from '../modules/auth/auth-module';
 
 /** scrypt cost of access-code hashes: every student checks one at an exam's start (see lib/password.ts). */
 export const ACCESS_CODE_COST = 4_096;

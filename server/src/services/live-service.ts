@@ -38,7 +38,7 @@ import type { ProctorRecord, ProctorTestRecord } from '../repositories/proctor-c
 import { createProctorRepository } from '../repositories/proctor-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 import type { AttemptService } from './attempt-service';
 import type { LiveHub } from './live-hub';
 import { proctorChannel, studentChannel } from './live-hub';

@@ -6,9 +6,9 @@ import type { Proctor, ProctorLoginReply } from '@invigil/shared/api/live';
 import { AppError } from '../platform/lib/app-error';
 import type { Clock } from '../platform/lib/clock';
 import { dummyPasswordHash, verifyPassword } from '../platform/lib/password';
-import type { EndedSessionRepository } from '../repositories/ended-session-repository';
+import type { EndedSessionRepository } from '../modules/auth/auth-module';
 import type { ProctorConsoleRepository, ProctorRecord } from '../repositories/proctor-console-repository';
-import type { LoginLimiter, Subject } from './login-limiter';
+import type { LoginLimiter, Subject } from '../modules/auth/auth-module';
 
 export interface ProctorConsoleAuthDeps {
   proctors: ProctorConsoleRepository;

@@ -19,7 +19,7 @@ import { createAttemptRepository } from '../repositories/attempt-repository';
 import type { AttemptRecord } from '../repositories/attempt-repository';
 import { createProctorRepository } from '../repositories/proctor-repository';
 import type { ProctorEventRecord, ProctorVia } from '../repositories/proctor-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 import { createProctorTokens } from './proctor-token';
 import { imageTypeOf, UploadTooLargeError } from '../platform/storage/upload-store';
 import type { UploadStore } from '../platform/storage/upload-store';

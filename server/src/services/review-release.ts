@@ -6,7 +6,7 @@ import { effectiveReviewRule, isReviewOpen, reviewOpensAt } from '@invigil/share
 import type { Database } from '../platform/db';
 import { createAttemptRepository } from '../repositories/attempt-repository';
 import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 
 /** The release rule's inputs from a test record. */
 export const releaseInputOf = (test: Pick<TestRecord, 'reviewRule' | 'endsAt' | 'durationSeconds' | 'reviewReleasedAt'>): ReviewReleaseInput => ({

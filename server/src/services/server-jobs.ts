@@ -2,7 +2,7 @@ import type { Config } from '../platform/config';
 import type { AppDatabase } from '../platform/db';
 import type { Clock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
-import { createLoginFailureRepository } from '../repositories/login-failure-repository';
+import { pruneLoginFailures } from '../modules/auth/auth-module';
 import type { PaymentModule } from '../modules/fees/fees-module';
 import type { PeriodicJob } from '../platform/jobs/periodic-jobs';
 import { createPeriodicJobs } from '../platform/jobs/periodic-jobs';
@@ -25,7 +25,6 @@ export interface ServerJobsDeps {
 
 /** The server's periodic work, each job run once across every process sharing the database (decision 0039). */
 export function serverJobs({ db, config, clock, logger, tests, payments }: Omit<ServerJobsDeps, 'owner'>): PeriodicJob[] {
-  const limiterRepository = createLoginFailureRepository(db.kysely);
   // Assignment files whose upload never finished (a signed URL unused, bytes never saved).
   const studyUploads = createStudy({ db, store: tests.uploadStore, clock });
   const jobs: PeriodicJob[] = [
@@ -41,7 +40,7 @@ export function serverJobs({ db, config, clock, logger, tests, payments }: Omit<
       run: async (now) => {
         // Keep the rate-limit table small; drop uploads whose signed URL was never used.
         await Promise.allSettled([
-          limiterRepository.removeExpired(now, config.loginWindowSeconds * 1000).catch((error: unknown) => logger.warn('Could not prune login failures:', error)),
+          pruneLoginFailures(db.kysely, now, config.loginWindowSeconds * 1000).catch((error: unknown) => logger.warn('Could not prune login failures:', error)),
           tests.uploads.pruneAbandoned(now).catch((error: unknown) => logger.warn('Could not prune abandoned uploads:', error)),
           studyUploads.pruneAbandoned(now).catch((error: unknown) => logger.warn('Could not prune abandoned assignment uploads:', error)),
         ]);

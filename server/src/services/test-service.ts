@@ -22,7 +22,7 @@ import type { AttemptRecord, SubmittedAttempt } from '../repositories/attempt-re
 import { createMarksheetRepository } from '../repositories/marksheet-repository';
 import { createTestRepository } from '../repositories/test-repository';
 import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 import type { PaperCache } from './paper-cache';
 import { parseQuestionId } from './test-compiler';
 import { listItem, sealedPaperHandedOut, sealedPaperUrl, testInfo, testStatus } from './test-views';

@@ -15,7 +15,7 @@ import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock'
 import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
 import type { GradeRecord } from '../repositories/grade-repository';
 import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 import { plainReviewStatus, releaseInputOf } from './review-release';
 import type { UploadLists } from './upload-service';
 import type { AnswerKeyEntry } from './test-compiler';

@@ -24,7 +24,7 @@ import type { AttemptRecord } from '../repositories/attempt-repository';
 import type { TestRecord } from '../repositories/test-repository';
 import { createUploadRepository } from '../repositories/upload-repository';
 import type { UploadRecord } from '../repositories/upload-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 import type { PaperCache } from './paper-cache';
 import { parseFileKey, UploadTooLargeError } from '../platform/storage/upload-store';
 import type { UploadStore } from '../platform/storage/upload-store';

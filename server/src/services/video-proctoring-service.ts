@@ -12,7 +12,7 @@ import { createLiveRepository } from '../repositories/live-repository';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import type { ProctorRecord } from '../repositories/proctor-console-repository';
 import { createTestRepository } from '../repositories/test-repository';
-import type { UserRecord } from '../repositories/user-repository';
+import type { UserRecord } from '../modules/auth/auth-module';
 import { LIVE_MESSAGES } from './live-service';
 
 export interface VideoProctoringDeps {

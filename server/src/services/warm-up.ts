@@ -12,9 +12,9 @@ import type { Clock } from '../platform/lib/clock';
 import { silentLogger } from '../platform/lib/logger';
 import { newObjectId } from '../platform/lib/object-id';
 import { migrateToLatest } from '../platform/migrations/migrate';
-import { createUserRepository } from '../repositories/user-repository';
+import { createUserRepository } from '../modules/auth/auth-module';
 import { importData, parseImportFile } from './import-service';
-import { createTokenService } from './token-service';
+import { createTokenService } from '../modules/auth/auth-module';
 
 const WARM_UP_TEST_ID = 'warm-up';
 const QUESTIONS = 40;

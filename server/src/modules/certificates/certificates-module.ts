@@ -4,7 +4,7 @@ import type { AppRoutes } from '../../platform/http/mount';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import type { BlobStore } from '../../platform/storage/blob-store';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import { createCertificateLinks } from './certificate-links';
 import { certificatePages, certificateRoutes } from './certificate-routes';
 import { createCertificateService } from './certificate-service';

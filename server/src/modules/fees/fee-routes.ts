@@ -6,11 +6,11 @@ import { FEE_MESSAGES, saveReceiptRequestSchema, uploadReceiptRequestSchema } fr
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { OrderReply } from '@invigil/shared/api/payments';
 import { AppError } from '../../platform/lib/app-error';
-import { requireAuth } from '../../middleware/require-auth';
-import { requirePage } from '../../middleware/require-page';
+import { requireAuth } from '../auth/auth-module';
+import { requirePage } from '../auth/auth-module';
 import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
 import { validateJson, validateJsonOrForm } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { FeeService } from './fee-service';
 import { ADMIN_PREFIX } from './fee-service';
 

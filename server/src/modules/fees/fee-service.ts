@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/lib/clock';
 import { instituteDay } from '../../platform/lib/institute-day';
 import { newObjectId } from '../../platform/lib/object-id';
 import type { FeeRepository, ReceiptRecord, StudentFeeRecord } from './fee-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 import type { JobLocks } from '../../platform/jobs/periodic-jobs';
 import { withLease } from '../../platform/jobs/periodic-jobs';
 import type { PaymentService } from './payment-service';

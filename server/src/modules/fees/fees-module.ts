@@ -6,7 +6,7 @@ import type { JobLocks } from '../../platform/jobs/periodic-jobs';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import type { UploadStore } from '../../platform/storage/upload-store';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import { razorpayPages, simulatorPages } from './checkout-pages';
 import { createFeeRepository } from './fee-repository';
 import { adminFeeRoutes, feeRoutes, receiptPutHandler } from './fee-routes';

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import type { OrderStatusReply, PaymentReturnOutcome, WebhookReply } from '@invigil/shared/api/payments';
 import { checkoutReplySchema } from '@invigil/shared/api/payments';
 import { AppError } from '../../platform/lib/app-error';
-import { requireAuth } from '../../middleware/require-auth';
-import { refuseIfPageOff } from '../../middleware/require-page';
+import { requireAuth } from '../auth/auth-module';
+import { refuseIfPageOff } from '../auth/auth-module';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { PaymentService } from './payment-service';
 import { PAYMENT_MESSAGES } from './payment-service';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { FcmTokenReply, MarkAllReadReply, MarkReadReply, NotificationsReply, PushPublicKeyReply } from '@invigil/shared/api/notifications';
 import { deleteFcmTokenRequestSchema, fcmTokenRequestSchema, markReadRequestSchema } from '@invigil/shared/api/notifications';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { validateJsonOrForm } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { NotificationService } from './notification-service';
 
 export interface NotificationRoutesDeps {

@@ -13,7 +13,7 @@ import { pushEndpointProblem } from './push-endpoint';
 import type { Clock } from '../../platform/lib/clock';
 import type { NotificationRecord, NotificationRepository } from './notification-repository';
 import type { PushSubscriptionRepository } from './push-subscription-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 
 export interface NotificationServiceDeps {
   notifications: NotificationRepository;

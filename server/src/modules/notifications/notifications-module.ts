@@ -2,7 +2,7 @@ import type { AppDatabase } from '../../platform/db';
 import type { Config } from '../../platform/config';
 import type { AppRoutes } from '../../platform/http/mount';
 import type { Clock } from '../../platform/lib/clock';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import { createNotificationRepository } from './notification-repository';
 import { notificationRoutes } from './notification-routes';
 import { createNotificationService } from './notification-service';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { attendanceQuerySchema } from '@invigil/shared/api/attendance';
 import type { AttendanceReply, AttendanceStatReply } from '@invigil/shared/api/attendance';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { checkedBody } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { AttendanceService } from './attendance-service';
 
 export interface AttendanceRoutesDeps {

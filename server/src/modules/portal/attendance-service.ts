@@ -2,7 +2,7 @@ import type { AttendanceQuery, AttendanceReply, AttendanceStat } from '@invigil/
 import type { Clock } from '../../platform/lib/clock';
 import { addDays, instituteDay, weekdayOf } from '../../platform/lib/institute-day';
 import type { AttendanceRepository } from './attendance-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 
 export interface AttendanceServiceDeps {
   attendance: AttendanceRepository;

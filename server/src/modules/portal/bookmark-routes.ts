@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { BookmarkListReply, DeleteBookmarksReply } from '@invigil/shared/api/bookmarks';
 import { deleteBookmarksRequestSchema } from '@invigil/shared/api/bookmarks';
 import type { ChapterNotesReply } from '@invigil/shared/api/notes';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { validateJson } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { BookmarkService } from './bookmark-service';
 import type { NotesService } from './notes-service';
 

@@ -1,7 +1,7 @@
 import type { Bookmark, DeleteBookmarksReply } from '@invigil/shared/api/bookmarks';
 import { BOOKMARK_MESSAGES } from '@invigil/shared/api/bookmarks';
 import type { BookmarkRecord, BookmarkRepository } from './bookmark-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 
 const toBookmark = (record: BookmarkRecord): Bookmark => ({
   _id: record.id,

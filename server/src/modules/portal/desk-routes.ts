@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import type { DeskReply, MarkNoticeReadReply } from '@invigil/shared/api/desk';
 import { markNoticeReadRequestSchema } from '@invigil/shared/api/desk';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { validateJson } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { DeskService } from './desk-service';
 
 export interface DeskRoutesDeps {

@@ -3,7 +3,7 @@ import { DESK_MESSAGES, MAX_DESK_MOTIVATIONS, MAX_DESK_NOTICES } from '@invigil/
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { DeskRepository, NoticeReader, NoticeRecord } from './desk-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 import type { BookmarkService } from './bookmark-service';
 import type { TodoService } from './todo-service';
 

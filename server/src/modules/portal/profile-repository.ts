@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db';
-import { normaliseEmail } from '../../repositories/user-repository';
+import { normaliseEmail } from '../auth/auth-module';
 
 export interface ProfileRow {
   classId: string | null;

@@ -21,9 +21,9 @@ import type {
 } from '@invigil/shared/api/profile';
 import { AppError } from '../../platform/lib/app-error';
 import { clientIp } from '../../platform/http/client-ip';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { validateJsonOrForm } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { ProfileService } from './profile-service';
 
 export interface ProfileRoutesDeps {

@@ -15,12 +15,12 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import type { ProfileRepository } from './profile-repository';
-import type { UserRecord } from '../../repositories/user-repository';
-import type { AuthService } from '../../services/auth-service';
-import type { TokenService } from '../../services/token-service';
+import type { UserRecord } from '../auth/auth-module';
+import type { AuthService } from '../auth/auth-module';
+import type { TokenService } from '../auth/auth-module';
 import { UploadTooLargeError } from '../../platform/storage/upload-store';
 import type { UploadStore } from '../../platform/storage/upload-store';
-import { avatarLink, STORED_AVATAR_PREFIX } from '../../services/avatar-link';
+import { avatarLink, STORED_AVATAR_PREFIX } from '../auth/auth-module';
 
 /** Where the avatar's signed PUT URL points (outside /api, like the answer uploads' PUT). */
 export const AVATAR_PUT_PREFIX = '/blobs/avatar';

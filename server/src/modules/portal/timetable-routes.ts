@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { LiveClassReply, LiveClassRoomReply } from '@invigil/shared/api/timetable';
 import { liveClassIdSchema, liveClassQuerySchema, liveClassRoomQuerySchema } from '@invigil/shared/api/timetable';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { checkedBody } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { TimetableService } from './timetable-service';
 
 export interface TimetableRoutesDeps {

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { addDays, instituteDay, mondayOf } from '../../platform/lib/institute-day';
 import type { ScheduleRecord, TimetableRepository } from './timetable-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 
 export interface TimetableServiceDeps {
   timetable: TimetableRepository;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import type { DeleteTodosReply, SaveTodoReply, TodoListReply, UpdateTodosReply } from '@invigil/shared/api/todos';
 import { deleteTodosRequestSchema, saveTodoRequestSchema, updateTodosRequestSchema } from '@invigil/shared/api/todos';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { validateJson } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { TodoService } from './todo-service';
 
 export interface TodoRoutesDeps {

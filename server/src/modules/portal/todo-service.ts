@@ -4,7 +4,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { newObjectId } from '../../platform/lib/object-id';
 import type { TodoRecord, TodoRepository } from './todo-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 
 export interface TodoServiceDeps {
   todos: TodoRepository;

@@ -4,7 +4,7 @@ import type { AppRoutes } from '../../platform/http/mount';
 import type { JobLocks } from '../../platform/jobs/periodic-jobs';
 import type { Clock } from '../../platform/lib/clock';
 import type { UploadStore } from '../../platform/storage/upload-store';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import { createQueryRepository } from './query-repository';
 import { queryAttachmentPutHandler, queryRoutes } from './query-routes';
 import { createQueryService, QUERY_PUT_PREFIX } from './query-service';

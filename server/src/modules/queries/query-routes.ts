@@ -3,9 +3,9 @@ import type { Handler } from 'hono';
 import { QUERY_MESSAGES, queryAttachmentUrlRequestSchema, queryReplyRequestSchema, querySubmissionSchema } from '@invigil/shared/api/queries';
 import type { QueryAttachmentUrlReply, QueryListReply, QueryRecordReply, QuerySavedReply, QueryTypesReply, SubjectsReply } from '@invigil/shared/api/queries';
 import { AppError } from '../../platform/lib/app-error';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { validateJsonOrForm } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { QueryService } from './query-service';
 
 export interface QueryRoutesDeps {

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { newObjectId } from '../../platform/lib/object-id';
 import type { EngagementRow, QueryRepository, QueryRow } from './query-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 import type { JobLocks } from '../../platform/jobs/periodic-jobs';
 import { withLease } from '../../platform/jobs/periodic-jobs';
 import { UploadTooLargeError } from '../../platform/storage/upload-store';

@@ -2,7 +2,7 @@ import type { AppDatabase } from '../../platform/db';
 import type { AppRoutes } from '../../platform/http/mount';
 import type { Clock } from '../../platform/lib/clock';
 import type { UploadStore } from '../../platform/storage/upload-store';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import { createStudyRepository } from './study-repository';
 import { studyPutHandler, studyRoutes } from './study-routes';
 import { createStudyService, STUDY_PUT_PREFIX } from './study-service';

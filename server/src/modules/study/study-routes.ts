@@ -11,9 +11,9 @@ import {
   studyListQuerySchema,
 } from '@invigil/shared/api/study';
 import { AppError } from '../../platform/lib/app-error';
-import { requireAuth } from '../../middleware/require-auth';
+import { requireAuth } from '../auth/auth-module';
 import { checkedBody, validateJsonOrForm } from '../../platform/http/validate-json';
-import type { AuthService } from '../../services/auth-service';
+import type { AuthService } from '../auth/auth-module';
 import type { StudyService } from './study-service';
 
 export interface StudyRoutesDeps {

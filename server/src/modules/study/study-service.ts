@@ -16,12 +16,12 @@ import type {
 import { MAX_STUDY_UPLOADS, STUDY_MESSAGES, STUDY_PAGE_SIZE, STUDY_TYPES, STUDY_UPLOAD_TYPES, studyExtensionOf, takesUploads, UPLOAD_GROUPS } from '@invigil/shared/api/study-messages';
 import type { StudyType, StudyUploadExtension } from '@invigil/shared/api/study-messages';
 import { isPageOff, MENU_KEYS, STUDY_TYPE_PAGES } from '@invigil/shared/domain/menu-flags';
-import { refuseIfPageOff } from '../../middleware/require-page';
+import { refuseIfPageOff } from '../auth/auth-module';
 import { allowedUploadCategories, uploadFileName } from '@invigil/shared/api/upload-types';
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { StudyItemRecord, StudyRepository, StudyUploadRecord } from './study-repository';
-import type { UserRecord } from '../../repositories/user-repository';
+import type { UserRecord } from '../auth/auth-module';
 import { parseStoredFileKey, UploadTooLargeError } from '../../platform/storage/upload-store';
 import type { UploadStore } from '../../platform/storage/upload-store';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../lib/logger';
-import { createUserRepository } from '../../repositories/user-repository';
+import { createUserRepository } from '../../modules/auth/auth-module';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../../seed/demo-seed';
 import { fakeClock } from '../../test-support/test-app';
 import { useTestDatabases } from '../../test-support/test-db';

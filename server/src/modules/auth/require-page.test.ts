@@ -4,10 +4,10 @@ import { certificateRequestsReplySchema, certificateTypesReplySchema } from '@in
 import { authorwiseReplySchema, studyListReplySchema } from '@invigil/shared/api/study';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import { isFlagOff, MENU_KEYS, MENU_PAGES, pageOffMessage } from '@invigil/shared/domain/menu-flags';
-import { DEMO_FEES } from '../seed/demo-fees';
-import { DEMO_STUDY } from '../seed/demo-study';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_FEES } from '../../seed/demo-fees';
+import { DEMO_STUDY } from '../../seed/demo-study';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 import { PAGE_CALLS } from './require-page';
 
 const newApp = useTestApp();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 export interface FailureWindow {
   key: string;

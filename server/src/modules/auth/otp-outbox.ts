@@ -1,6 +1,6 @@
 import { appendFile } from 'node:fs/promises';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
 
 export interface OtpMessage {
   to: string;

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import { userConfigSchema } from '@invigil/shared/api/auth';
 import type { UserConfig } from '@invigil/shared/api/auth';
-import type { Database, UsersTable } from '../platform/db';
-import type { Logger } from '../platform/lib/logger';
-import { preparedQuery } from '../platform/lib/prepared-query';
+import type { Database, UsersTable } from '../../platform/db';
+import type { Logger } from '../../platform/lib/logger';
+import { preparedQuery } from '../../platform/lib/prepared-query';
 
 /** A user as the services see it: camelCase, real booleans and numbers, parsed config. */
 export interface UserRecord {

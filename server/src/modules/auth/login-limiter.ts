@@ -1,5 +1,5 @@
-import type { Clock } from '../platform/lib/clock';
-import type { LoginFailureRepository } from '../repositories/login-failure-repository';
+import type { Clock } from '../../platform/lib/clock';
+import type { LoginFailureRepository } from './login-failure-repository';
 
 export interface LoginLimiterOptions {
   maxFailuresPerAccount: number;

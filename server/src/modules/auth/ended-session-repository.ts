@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 /**
  * Session tokens ended by logging out (migration 0007), by the SHA-256 of the token. Every request

@@ -1,4 +1,4 @@
-import type { UploadStore } from '../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
 
 /** users.avatar of an avatar in the upload store: this prefix and its file key. Other values are URLs (an import's). */
 export const STORED_AVATAR_PREFIX = 'store:';

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import type { UserRecord } from '../repositories/user-repository';
-import type { AuthService } from '../services/auth-service';
+import type { UserRecord } from './user-repository';
+import type { AuthService } from './auth-service';
 
 export interface AuthEnv {
   Variables: { user: UserRecord };

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sign } from 'hono/jwt';
 import { tokenClaimsSchema } from '@invigil/shared/api/auth';
 import type { TokenClaims } from '@invigil/shared/api/auth';
-import type { Clock } from '../platform/lib/clock';
-import type { UserRecord } from '../repositories/user-repository';
+import type { Clock } from '../../platform/lib/clock';
+import type { UserRecord } from './user-repository';
 import { tokenAvatar } from './avatar-link';
 
 const ALG = 'HS256';

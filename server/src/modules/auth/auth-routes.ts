@@ -7,11 +7,11 @@ import {
 } from '@invigil/shared/api/auth';
 import type { ChangePasswordReply, LoginReply, LogoutReply, UserReply } from '@invigil/shared/api/auth';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import { clientIp } from '../platform/http/client-ip';
-import { requireAuth } from '../middleware/require-auth';
-import { validateJson } from '../platform/http/validate-json';
-import type { AuthService } from '../services/auth-service';
-import { tokenAvatar } from '../services/avatar-link';
+import { clientIp } from '../../platform/http/client-ip';
+import { requireAuth } from './require-auth';
+import { validateJson } from '../../platform/http/validate-json';
+import type { AuthService } from './auth-service';
+import { tokenAvatar } from './avatar-link';
 
 export interface AuthRoutesDeps {
   auth: AuthService;

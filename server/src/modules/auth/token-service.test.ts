@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { decode, sign } from 'hono/jwt';
-import type { UserRecord } from '../repositories/user-repository';
-import { fakeClock } from '../test-support/test-app';
+import type { UserRecord } from './user-repository';
+import { fakeClock } from '../../test-support/test-app';
 import { createTokenService, initialPasswordChangedAt, issuedAtFor, passwordChangedAtFor } from './token-service';
 
 const user = (passwordChangedAt: number): UserRecord => ({

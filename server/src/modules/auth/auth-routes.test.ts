@@ -10,8 +10,8 @@ import {
 import { errorReplySchema } from '@invigil/shared/api/common';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { decode, sign } from 'hono/jwt';
-import { OBJECT_ID_PATTERN } from '../platform/lib/object-id';
-import { TEST_JWT_SECRET, useTestApp } from '../test-support/test-app';
+import { OBJECT_ID_PATTERN } from '../../platform/lib/object-id';
+import { TEST_JWT_SECRET, useTestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 const auth = (token: string) => ({ [ACCESS_TOKEN_HEADER]: token });

@@ -3,9 +3,9 @@ import { createMiddleware } from 'hono/factory';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { MenuKey } from '@invigil/shared/domain/menu-flags';
 import { isPageOff, MENU_KEYS, pageOffMessage } from '@invigil/shared/domain/menu-flags';
-import { AppError } from '../platform/lib/app-error';
-import type { UserRecord } from '../repositories/user-repository';
-import type { AuthService } from '../services/auth-service';
+import { AppError } from '../../platform/lib/app-error';
+import type { UserRecord } from './user-repository';
+import type { AuthService } from './auth-service';
 import type { AuthEnv } from './require-auth';
 
 /**

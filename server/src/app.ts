@@ -16,20 +16,18 @@ import { blobRoutes, PUBLIC_BLOB_PREFIX } from './platform/storage/blob-routes';
 import { healthRoutes } from './platform/http/health-routes';
 import type { ReadinessCheck } from './platform/http/health-routes';
 import { requestLog } from './platform/http/request-log';
+import { createTestModule, mountExam } from './modules/exam/exam-module';
+import type { TestModule } from './modules/exam/exam-module';
 import { mountAuth } from './modules/auth/auth-module';
 import type { OtpSender } from './modules/auth/auth-module';
 import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
 import { mountNotifications } from './modules/notifications/notifications-module';
 import { portalRoutes } from './platform/http/portal-routes';
 import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
-import { testRoutes } from './routes/test-routes';
 import { createJobLocks, processOwner } from './platform/jobs/periodic-jobs';
-import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './routes/upload-routes';
-import { UPLOAD_GET_PREFIX, UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
+import { UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
 import { createProctorService } from './services/proctor-service';
-import { createTestModule } from './services/test-module';
-import type { TestModule } from './services/test-module';
 import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
 import type { PaymentModule } from './modules/fees/fees-module';
 import { mountCertificates } from './modules/certificates/certificates-module';
@@ -123,8 +121,6 @@ export function buildApp(deps: AppDeps) {
   // Sign-in first: its menu-page guard stands in front of every API route (decision 0003).
   const { auth, tokens, limiter, endedSessions } = mountAuth(routes, { db, config, clock, logger, otpSender: deps.otpSender, store: tests.uploadStore });
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
-  api.route('/', testRoutes({ auth, tests }));
-  api.route('/', uploadRoutes({ auth, uploads: tests.uploads }));
   // The live console hears of new flags as they are stored (the live service is built below).
   const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret, onStored: (attempt, events) => live.publishFlags(attempt, events) });
   api.route('/', proctorRoutes({ auth, proctor }));
@@ -154,6 +150,7 @@ export function buildApp(deps: AppDeps) {
     }
     return streamedBodyLimit(c, next);
   });
+  mountExam(routes, { clock, auth, tests });
   mountPortal(routes, { db, config, clock, logger, auth, tokens, store: tests.uploadStore });
   mountNotifications(routes, { db, config, clock, auth });
   mountStudy(routes, { db, clock, auth, store: tests.uploadStore });
@@ -162,8 +159,6 @@ export function buildApp(deps: AppDeps) {
   mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs });
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
-  app.put(`${UPLOAD_PUT_PREFIX}/:file`, uploadPutHandler(tests.uploads));
-  app.get(`${UPLOAD_GET_PREFIX}/:file`, uploadGetHandler(tests.uploadStore, clock));
   app.get('*', portalRoutes(config.portalDist));
 
   let apiRoutes: { method: string; matcher: RegExp }[] | undefined;

@@ -17,13 +17,13 @@ import { DEMO_PROCTOR } from './seed/demo-live-proctor';
 import { Redis } from 'ioredis';
 import { WebSocketServer } from 'ws';
 import { answerForeignUpgrades } from './platform/lib/foreign-upgrades';
-import { createTestModule } from './services/test-module';
+import { createTestModule } from './modules/exam/exam-module';
 import { createBlobStore } from './platform/storage/blob-store';
 import { createPaymentModule } from './modules/fees/fees-module';
 import { createRedisHub } from './services/redis-live-hub';
 import { createRedisPresenceStore } from './services/redis-presence-store';
-import { createServerJobs } from './services/server-jobs';
-import { warmUp } from './services/warm-up';
+import { createServerJobs } from './server-jobs';
+import { warmUp } from './warm-up';
 
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const LISTEN_BACKLOG = 4096;

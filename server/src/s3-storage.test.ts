@@ -18,7 +18,7 @@ import { DEMO_FEES } from './seed/demo-fees';
 import { DEMO_STUDY } from './seed/demo-study';
 import { DEMO_PDF, DEMO_TEST_IDS } from './seed/demo-tests';
 import { createS3BlobStore, createS3Client } from './platform/storage/blob-store';
-import { UPLOAD_ERRORS } from './services/upload-service';
+import { UPLOAD_ERRORS } from './modules/exam/exam-module';
 import { startS3StandIn } from './test-support/s3-stand-in';
 import type { S3StandIn } from './test-support/s3-stand-in';
 import { TEST_JWT_SECRET, useTestApp } from './test-support/test-app';

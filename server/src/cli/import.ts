@@ -18,7 +18,7 @@ import { createDatabase } from '../platform/db';
 import { systemClock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
 import { migrateToLatest } from '../platform/migrations/migrate';
-import { ImportError, importData, parseImportFile } from '../services/import-service';
+import { ImportError, importData, parseImportFile } from '../import/import-service';
 import { createPushService } from '../modules/notifications/notifications-module';
 import type { PushTransport } from '../modules/notifications/notifications-module';
 

@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import type { LiveCandidate, ProctorCommand } from '@invigil/shared/api/live';
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { unsealPaperJson } from '../services/paper-seal';
+import { unsealPaperJson } from '../modules/exam/exam-module';
 import { startCluster, UPSTREAM_HEADER } from './cluster-stand';
 import type { ClusterStand } from './cluster-stand';
 

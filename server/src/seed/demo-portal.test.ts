@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, instituteDay, weekdayOf } from '../platform/lib/institute-day';
 import { useTestApp } from '../test-support/test-app';
-import { importData, parseImportFile } from '../services/import-service';
+import { importData, parseImportFile } from '../import/import-service';
 import { DEMO_CHAPTERS, DEMO_CLASS_ID, DEMO_INSTITUTE, demoPortalImportFile, demoScheduleId } from './demo-portal';
 
 const newApp = useTestApp();

@@ -6,7 +6,7 @@ import type { Clock } from '../platform/lib/clock';
 import { addDays, instituteDay, weekdayOf } from '../platform/lib/institute-day';
 import type { Logger } from '../platform/lib/logger';
 import { PUBLIC_BLOB_PREFIX } from '../platform/storage/blob-routes';
-import { importData, parseImportFile } from '../services/import-service';
+import { importData, parseImportFile } from '../import/import-service';
 import { DEMO_PDF } from './demo-tests';
 import { demoCertificateSections } from './demo-certificates';
 import { demoQuerySections } from './demo-queries';

@@ -6,7 +6,7 @@ import type { Logger } from '../platform/lib/logger';
 import { tinyPdf } from '../platform/lib/tiny-pdf';
 import { PUBLIC_BLOB_PREFIX } from '../platform/storage/blob-routes';
 import type { BlobStore } from '../platform/storage/blob-store';
-import { importData, parseImportFile } from '../services/import-service';
+import { importData, parseImportFile } from '../import/import-service';
 
 /** The code of the demo test that asks for one (printed at start, in docs/import-format.md). */
 export const DEMO_ACCESS_CODE = 'OPEN-SESAME';

@@ -7,11 +7,11 @@ import { VIDEO_AUTO_CLOSE_MS, VIDEO_RESOLUTION, videoProctoringMode } from '@inv
 import type { VideoMode } from '@invigil/shared/proctor/video-proctoring-settings';
 import type { Database } from '../platform/db';
 import { AppError } from '../platform/lib/app-error';
-import { createAttemptRepository } from '../repositories/attempt-repository';
+import { createAttemptRepository } from '../modules/exam/exam-module';
 import { createLiveRepository } from '../repositories/live-repository';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import type { ProctorRecord } from '../repositories/proctor-console-repository';
-import { createTestRepository } from '../repositories/test-repository';
+import { createTestRepository } from '../modules/exam/exam-module';
 import type { UserRecord } from '../modules/auth/auth-module';
 import { LIVE_MESSAGES } from './live-service';
 

@@ -18,8 +18,8 @@ import { writeDemoCertificateFiles } from '../seed/demo-certificates';
 import { seedDemoTests, writeDemoBlobs } from '../seed/demo-tests';
 import { seedDemoProctor } from '../seed/demo-live-proctor';
 import { createBlobStore } from '../platform/storage/blob-store';
-import { createTestModule } from '../services/test-module';
-import type { TestModule } from '../services/test-module';
+import { createTestModule } from '../modules/exam/exam-module';
+import type { TestModule } from '../modules/exam/exam-module';
 import { useTestDatabases } from './test-db';
 
 export interface FakeClock extends Clock {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { certificateRequestsReplySchema, certificateTypesReplySchema } from '@invigil/shared/api/certificates';
 import { CERTIFICATE_MESSAGES } from '@invigil/shared/api/certificate-messages';
 import { DEMO_CERTIFICATE_TYPES } from '../../seed/demo-certificates';
-import { importData, ImportError, parseImportFile } from '../../services/import-service';
+import { importData, ImportError, parseImportFile } from '../../import/import-service';
 import { CERTIFICATE_URL_WINDOW_SECONDS, createCertificateLinks, PAY_LINK_WINDOW_SECONDS } from './certificate-links';
 import { createCertificateService } from './certificate-service';
 import type { CertificatePayments } from './certificate-service';

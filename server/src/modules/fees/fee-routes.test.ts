@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, UploadReceiptReply } from '@invigil/shared/api/fees';
 import type { OrderReply } from '@invigil/shared/api/payments';
-import { importData, parseImportFile } from '../../services/import-service';
+import { importData, parseImportFile } from '../../import/import-service';
 import { createPaymentModule } from './payment-module';
 import { webhookSignature } from './payment-signatures';
 import { DEMO_FEES } from '../../seed/demo-fees';

@@ -4,7 +4,7 @@ import type { TestApp } from '../../test-support/test-app';
 import { createPaymentModule } from './payment-module';
 import type { PaidPayment } from './payment-service';
 import { FIRST_CHECK_AFTER_MS, MAX_CHECK_INTERVAL_MS, RECENT_CHECK_MS, createPaymentService } from './payment-service';
-import { createServerJobs } from '../../services/server-jobs';
+import { createServerJobs } from '../../server-jobs';
 import { checkoutSignature, webhookSignature } from './payment-signatures';
 
 const makeApp = useTestApp();

@@ -12,7 +12,7 @@ import { findRepoRoot, loadConfig } from '../../platform/config';
 import { createDatabase } from '../../platform/db';
 import { useTestApp } from '../../test-support/test-app';
 import type { TestApp } from '../../test-support/test-app';
-import { ImportError, importData, parseImportFile } from '../../services/import-service';
+import { ImportError, importData, parseImportFile } from '../../import/import-service';
 
 const newApp = useTestApp();
 const examplePath = join(findRepoRoot(), 'docs', 'examples', 'portal-import-example.json');

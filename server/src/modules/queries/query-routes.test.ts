@@ -12,7 +12,7 @@ import {
 } from '@invigil/shared/api/queries';
 import type { QueryRecord } from '@invigil/shared/api/queries';
 import { DEMO_QUERIES } from '../../seed/demo-queries';
-import { ImportError, importData, parseImportFile } from '../../services/import-service';
+import { ImportError, importData, parseImportFile } from '../../import/import-service';
 import { useTestApp } from '../../test-support/test-app';
 import type { TestApp } from '../../test-support/test-app';
 

@@ -9,7 +9,7 @@ import {
   studyListReplySchema,
 } from '@invigil/shared/api/study';
 import { DEMO_STUDY } from '../../seed/demo-study';
-import { ImportError, importData, parseImportFile } from '../../services/import-service';
+import { ImportError, importData, parseImportFile } from '../../import/import-service';
 import { createStudyRepository } from './study-repository';
 import { ABANDONED_STUDY_UPLOAD_MS, createStudyService } from './study-service';
 import { useTestApp } from '../../test-support/test-app';

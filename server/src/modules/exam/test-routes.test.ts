@@ -22,10 +22,10 @@ import {
 import type { TestInReply } from '@invigil/shared/api/tests';
 import { submitReplySchema, syncReplySchema } from '@invigil/shared/api/attempt-sync';
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
-import { DEMO_ACCESS_CODE, DEMO_SERIES, DEMO_TEST_IDS } from '../seed/demo-tests';
-import { unsealPaperJson } from '../services/paper-seal';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_ACCESS_CODE, DEMO_SERIES, DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { unsealPaperJson } from './paper-seal';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 const auth = (token: string) => ({ [ACCESS_TOKEN_HEADER]: token });

@@ -1,15 +1,15 @@
-import type { Config } from '../platform/config';
-import type { AppDatabase } from '../platform/db';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
-import { createTestRepository } from '../repositories/test-repository';
+import type { Config } from '../../platform/config';
+import type { AppDatabase } from '../../platform/db';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
+import { createTestRepository } from './test-repository';
 import { createAttemptService } from './attempt-service';
 import { createPaperCache } from './paper-cache';
 import { createTestService } from './test-service';
 import { createUploadService } from './upload-service';
-import { createBlobStore } from '../platform/storage/blob-store';
-import type { BlobStore } from '../platform/storage/blob-store';
-import { createUploadStore } from '../platform/storage/upload-store';
+import { createBlobStore } from '../../platform/storage/blob-store';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { createUploadStore } from '../../platform/storage/upload-store';
 
 export interface TestModuleDeps {
   db: AppDatabase;

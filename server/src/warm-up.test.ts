@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findRepoRoot, loadConfig } from '../platform/config';
-import { systemClock } from '../platform/lib/clock';
+import { findRepoRoot, loadConfig } from './platform/config';
+import { systemClock } from './platform/lib/clock';
 import { warmUp } from './warm-up';
 
 const dirs: string[] = [];

@@ -12,10 +12,10 @@ import type {
 import { API_PREFIX } from '@invigil/shared/api/http';
 import { SEALED_PAPER_LEAD_MS } from '@invigil/shared/domain/constants';
 import { isPastGrace, timeLeftSeconds } from '@invigil/shared/domain/exam-clock';
-import type { AnswerRecord, AttemptRecord } from '../repositories/attempt-repository';
-import type { GradeRecord } from '../repositories/grade-repository';
-import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../modules/auth/auth-module';
+import type { AnswerRecord, AttemptRecord } from './attempt-repository';
+import type { GradeRecord } from './grade-repository';
+import type { TestRecord } from './test-repository';
+import type { UserRecord } from '../auth/auth-module';
 import { plainReviewStatus, releaseInputOf } from './review-release';
 import type { UploadLists } from './upload-service';
 import type { AnswerKeyEntry } from './test-compiler';

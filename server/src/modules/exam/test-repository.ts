@@ -2,8 +2,8 @@ import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { ShuffleMode, TestConfig, TestType } from '@invigil/shared/api/tests';
 import { reviewRuleSchema, testConfigSchema } from '@invigil/shared/api/tests';
 import type { ReviewRule } from '@invigil/shared/domain/review-release';
-import type { Database, TestsTable } from '../platform/db';
-import { preparedQuery } from '../platform/lib/prepared-query';
+import type { Database, TestsTable } from '../../platform/db';
+import { preparedQuery } from '../../platform/lib/prepared-query';
 
 /** A test as the services see it, without its paper and key (those are read on their own). */
 export interface TestRecord {

@@ -3,10 +3,10 @@ import type { ReviewStatus, UserData } from '@invigil/shared/api/tests';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import type { ReviewReleaseInput } from '@invigil/shared/domain/review-release';
 import { effectiveReviewRule, isReviewOpen, reviewOpensAt } from '@invigil/shared/domain/review-release';
-import type { Database } from '../platform/db';
-import { createAttemptRepository } from '../repositories/attempt-repository';
-import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { createAttemptRepository } from './attempt-repository';
+import type { TestRecord } from './test-repository';
+import type { UserRecord } from '../auth/auth-module';
 
 /** The release rule's inputs from a test record. */
 export const releaseInputOf = (test: Pick<TestRecord, 'reviewRule' | 'endsAt' | 'durationSeconds' | 'reviewReleasedAt'>): ReviewReleaseInput => ({

@@ -10,16 +10,16 @@ import { hashPassword, verifyPassword } from '../platform/lib/password';
 import type { ReadableIssue } from '../platform/lib/readable-issues';
 import { readableErrorMap, toReadableIssues } from '../platform/lib/readable-issues';
 import { sanitizeHtml } from '../platform/lib/sanitize-html';
-import { createAttemptRepository } from '../repositories/attempt-repository';
-import type { AnswerRecord } from '../repositories/attempt-repository';
-import { createGradeRepository, gradeMarks } from '../repositories/grade-repository';
-import { createMarksheetRepository } from '../repositories/marksheet-repository';
-import { createTestRepository } from '../repositories/test-repository';
-import type { TestRecord, TestRow } from '../repositories/test-repository';
+import { createAttemptRepository } from '../modules/exam/exam-module';
+import type { AnswerRecord } from '../modules/exam/exam-module';
+import { createGradeRepository, gradeMarks } from '../modules/exam/exam-module';
+import { createMarksheetRepository } from '../modules/exam/exam-module';
+import { createTestRepository } from '../modules/exam/exam-module';
+import type { TestRecord, TestRow } from '../modules/exam/exam-module';
 import { createUserRepository, normaliseEmail, normaliseRegNo } from '../modules/auth/auth-module';
 import type { UserRecord } from '../modules/auth/auth-module';
-import { computeResult, parseStoredKey } from './scoring';
-import type { StoredKey } from './scoring';
+import { computeResult, parseStoredKey } from '../modules/exam/exam-module';
+import type { StoredKey } from '../modules/exam/exam-module';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
 import { checkPortalReferences, portalRegNos, writePortalSections } from '../modules/portal/portal-module';
 import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import';
@@ -29,8 +29,8 @@ import { checkQueryReferences, queryRegNos, writeQuerySections } from '../module
 import { checkStudyReferences, studyRegNos, writeStudySections } from '../modules/study/study-module';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from '../modules/fees/fees-module';
-import { checkProctorReferences, writeProctorSections } from './proctor-console-import';
-import { compileTest, serialisePaper } from './test-compiler';
+import { checkProctorReferences, writeProctorSections } from '../services/proctor-console-import';
+import { compileTest, serialisePaper } from '../modules/exam/exam-module';
 import { initialPasswordChangedAt, passwordChangedAtFor } from '../modules/auth/auth-module';
 
 /** scrypt cost of access-code hashes: every student checks one at an exam's start (see lib/password.ts). */

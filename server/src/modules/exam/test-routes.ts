@@ -18,14 +18,14 @@ import type {
   TestListReply,
   TestOutReply,
 } from '@invigil/shared/api/tests';
-import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../modules/auth/auth-module';
-import { validateJson } from '../platform/http/validate-json';
-import type { AuthService } from '../modules/auth/auth-module';
-import type { EncodedPaper } from '../services/paper-cache';
-import type { TestModule } from '../services/test-module';
-import { pageNumber } from '../services/test-service';
-import { acceptedEncodings } from '../platform/http/portal-routes';
+import { AppError } from '../../platform/lib/app-error';
+import { requireAuth } from '../auth/auth-module';
+import { validateJson } from '../../platform/http/validate-json';
+import type { AuthService } from '../auth/auth-module';
+import type { EncodedPaper } from './paper-cache';
+import type { TestModule } from './test-module';
+import { pageNumber } from './test-service';
+import { acceptedEncodings } from '../../platform/http/portal-routes';
 
 export interface TestRoutesDeps {
   auth: AuthService;

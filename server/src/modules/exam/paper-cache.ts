@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { TestPaper } from '@invigil/shared/api/tests';
 import { testPaperSchema } from '@invigil/shared/api/tests';
-import type { TestRepository } from '../repositories/test-repository';
+import type { TestRepository } from './test-repository';
 import { sealBytes } from './paper-seal';
 
 const gzipAsync = promisify(gzip);

@@ -9,14 +9,14 @@ import {
 } from '@invigil/shared/api/uploads';
 import type { NewDataReply, PresignReply } from '@invigil/shared/api/uploads';
 import type { MessageReply } from '@invigil/shared/api/auth';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { requireAuth } from '../modules/auth/auth-module';
-import { checkedBody, requireSameTest, validateJsonOrForm } from '../platform/http/validate-json';
-import type { AuthService } from '../modules/auth/auth-module';
-import type { UploadService } from '../services/upload-service';
-import { parseStoredFileKey } from '../platform/storage/upload-store';
-import type { UploadStore } from '../platform/storage/upload-store';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { requireAuth } from '../auth/auth-module';
+import { checkedBody, requireSameTest, validateJsonOrForm } from '../../platform/http/validate-json';
+import type { AuthService } from '../auth/auth-module';
+import type { UploadService } from './upload-service';
+import { parseStoredFileKey } from '../../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
 import { z } from 'zod';
 
 export interface UploadRoutesDeps {

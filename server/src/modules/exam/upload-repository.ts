@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, UploadsTable } from '../platform/db';
+import type { Database, UploadsTable } from '../../platform/db';
 
 export type UploadStatus = UploadsTable['status'];
 

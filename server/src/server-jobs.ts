@@ -1,13 +1,13 @@
-import type { Config } from '../platform/config';
-import type { AppDatabase } from '../platform/db';
-import type { Clock } from '../platform/lib/clock';
-import type { Logger } from '../platform/lib/logger';
-import { pruneLoginFailures } from '../modules/auth/auth-module';
-import type { PaymentModule } from '../modules/fees/fees-module';
-import type { PeriodicJob } from '../platform/jobs/periodic-jobs';
-import { createPeriodicJobs } from '../platform/jobs/periodic-jobs';
-import { createStudy } from '../modules/study/study-module';
-import type { TestModule } from './test-module';
+import type { Config } from './platform/config';
+import type { AppDatabase } from './platform/db';
+import type { Clock } from './platform/lib/clock';
+import type { Logger } from './platform/lib/logger';
+import { pruneLoginFailures } from './modules/auth/auth-module';
+import type { PaymentModule } from './modules/fees/fees-module';
+import type { PeriodicJob } from './platform/jobs/periodic-jobs';
+import { createPeriodicJobs } from './platform/jobs/periodic-jobs';
+import { createStudy } from './modules/study/study-module';
+import type { TestModule } from './modules/exam/exam-module';
 
 const PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 /** The periodic reconcile looks for due orders every minute; each order backs off on its own (decision 0053). */

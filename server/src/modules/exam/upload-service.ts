@@ -16,18 +16,18 @@ import { TEST_MESSAGES } from '@invigil/shared/api/tests';
 import { isFlagOn } from '@invigil/shared/domain/config-flag';
 import { isPastGrace } from '@invigil/shared/domain/exam-clock';
 import { answerKind } from '@invigil/shared/domain/question';
-import type { Database } from '../platform/db';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { createAttemptRepository } from '../repositories/attempt-repository';
-import type { AttemptRecord } from '../repositories/attempt-repository';
-import type { TestRecord } from '../repositories/test-repository';
-import { createUploadRepository } from '../repositories/upload-repository';
-import type { UploadRecord } from '../repositories/upload-repository';
-import type { UserRecord } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { createAttemptRepository } from './attempt-repository';
+import type { AttemptRecord } from './attempt-repository';
+import type { TestRecord } from './test-repository';
+import { createUploadRepository } from './upload-repository';
+import type { UploadRecord } from './upload-repository';
+import type { UserRecord } from '../auth/auth-module';
 import type { PaperCache } from './paper-cache';
-import { parseFileKey, UploadTooLargeError } from '../platform/storage/upload-store';
-import type { UploadStore } from '../platform/storage/upload-store';
+import { parseFileKey, UploadTooLargeError } from '../../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
 
 export const UPLOAD_ERRORS = {
   closed: 'Uploads are closed for this test.',

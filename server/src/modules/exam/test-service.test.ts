@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { myResultsReplySchema, testGetReplySchema, testInstructionReplySchema, testListReplySchema } from '@invigil/shared/api/tests';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { useTestApp } from '../test-support/test-app';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { useTestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 /** A teacher's grade of one question of an attempt. */
 export interface GradeRecord {

@@ -3,9 +3,9 @@ import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { submitReplySchema, syncReplySchema } from '@invigil/shared/api/attempt-sync';
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
 import { testOutReplySchema } from '@invigil/shared/api/tests';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 const SECOND = 1000;

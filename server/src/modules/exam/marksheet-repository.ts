@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
+import type { Database } from '../../platform/db';
 
 export interface MarksheetRecord {
   id: string;

@@ -9,10 +9,10 @@ import {
   testListReplySchema,
   testOutReplySchema,
 } from '@invigil/shared/api/tests';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { importData, ImportError, parseImportFile } from '../services/import-service';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { importData, ImportError, parseImportFile } from '../../import/import-service';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 // Decision 0051: the review (keys, solutions, correctness, result, ranking) of a submitted
 // attempt is released by the test's rule, and the server enforces it on every route.

@@ -1,7 +1,7 @@
 import type { Result } from '@invigil/shared/api/tests';
 import type { QuestionState } from '@invigil/shared/domain/answer-state';
 import { scoreAttempt } from '@invigil/shared/domain/scoring';
-import type { AnswerRecord } from '../repositories/attempt-repository';
+import type { AnswerRecord } from './attempt-repository';
 import type { AnswerKeyEntry } from './test-compiler';
 
 /** The stored answer key of a test (tests.answer_key): everything scoring needs, apart from the paper. */

@@ -5,10 +5,10 @@ import { errorReplySchema } from '@invigil/shared/api/common';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { testInReplySchema } from '@invigil/shared/api/tests';
 import { newDataReplySchema, presignReplySchema, UPLOAD_MESSAGES, uploadFileName } from '@invigil/shared/api/uploads';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
-import { UPLOAD_ERRORS } from '../services/upload-service';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
+import { UPLOAD_ERRORS } from './upload-service';
 
 const newApp = useTestApp();
 

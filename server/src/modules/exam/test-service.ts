@@ -12,17 +12,17 @@ import type {
   TestListReply,
 } from '@invigil/shared/api/tests';
 import { MARKSHEETS_PAGE_SIZE, RESULTS_PAGE_SIZE, TEST_MESSAGES } from '@invigil/shared/api/tests';
-import type { Database } from '../platform/db';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { newObjectId } from '../platform/lib/object-id';
-import { sanitizeHtml } from '../platform/lib/sanitize-html';
-import { createAttemptRepository } from '../repositories/attempt-repository';
-import type { AttemptRecord, SubmittedAttempt } from '../repositories/attempt-repository';
-import { createMarksheetRepository } from '../repositories/marksheet-repository';
-import { createTestRepository } from '../repositories/test-repository';
-import type { TestRecord } from '../repositories/test-repository';
-import type { UserRecord } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { newObjectId } from '../../platform/lib/object-id';
+import { sanitizeHtml } from '../../platform/lib/sanitize-html';
+import { createAttemptRepository } from './attempt-repository';
+import type { AttemptRecord, SubmittedAttempt } from './attempt-repository';
+import { createMarksheetRepository } from './marksheet-repository';
+import { createTestRepository } from './test-repository';
+import type { TestRecord } from './test-repository';
+import type { UserRecord } from '../auth/auth-module';
 import type { PaperCache } from './paper-cache';
 import { parseQuestionId } from './test-compiler';
 import { listItem, sealedPaperHandedOut, sealedPaperUrl, testInfo, testStatus } from './test-views';

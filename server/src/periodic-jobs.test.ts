@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { silentLogger } from '../platform/lib/logger';
-import { migrateToLatest } from '../platform/migrations/migrate';
-import { fakeClock, useTestApp } from '../test-support/test-app';
-import { useTestDatabases } from '../test-support/test-db';
-import { createPaymentModule } from '../modules/fees/fees-module';
-import type { PeriodicJob } from '../platform/jobs/periodic-jobs';
-import { createPeriodicJobs } from '../platform/jobs/periodic-jobs';
+import { silentLogger } from './platform/lib/logger';
+import { migrateToLatest } from './platform/migrations/migrate';
+import { fakeClock, useTestApp } from './test-support/test-app';
+import { useTestDatabases } from './test-support/test-db';
+import { createPaymentModule } from './modules/fees/fees-module';
+import type { PeriodicJob } from './platform/jobs/periodic-jobs';
+import { createPeriodicJobs } from './platform/jobs/periodic-jobs';
 import { createServerJobs } from './server-jobs';
 
 const databases = useTestDatabases();

@@ -4,8 +4,8 @@ import { answerValueSchema, submitReasonSchema } from '@invigil/shared/api/attem
 import type { Device, Result, TestType } from '@invigil/shared/api/tests';
 import { resultSchema, reviewRuleSchema, testTypeSchema } from '@invigil/shared/api/tests';
 import type { ReviewReleaseInput } from '@invigil/shared/domain/review-release';
-import type { AnswersTable, AttemptsTable, Database } from '../platform/db';
-import { preparedQuery } from '../platform/lib/prepared-query';
+import type { AnswersTable, AttemptsTable, Database } from '../../platform/db';
+import { preparedQuery } from '../../platform/lib/prepared-query';
 import { TEST_RECORD_COLUMNS, toTestRecord, visibleToUser } from './test-repository';
 import type { TestRecord } from './test-repository';
 

@@ -23,11 +23,10 @@ import type { OtpSender } from './modules/auth/auth-module';
 import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
 import { mountNotifications } from './modules/notifications/notifications-module';
 import { portalRoutes } from './platform/http/portal-routes';
-import { isSnapshotPath, proctorRoutes, SNAPSHOT_BODY_LIMIT_BYTES } from './routes/proctor-routes';
+import { isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './modules/proctoring/proctoring-module';
 import { createJobLocks, processOwner } from './platform/jobs/periodic-jobs';
 import { UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
 import { MAX_UPLOAD_BYTES } from '@invigil/shared/api/uploads';
-import { createProctorService } from './services/proctor-service';
 import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
 import type { PaymentModule } from './modules/fees/fees-module';
 import { mountCertificates } from './modules/certificates/certificates-module';
@@ -122,8 +121,7 @@ export function buildApp(deps: AppDeps) {
   const { auth, tokens, limiter, endedSessions } = mountAuth(routes, { db, config, clock, logger, otpSender: deps.otpSender, store: tests.uploadStore });
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt, logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   // The live console hears of new flags as they are stored (the live service is built below).
-  const proctor = createProctorService({ db: db.kysely, store: tests.uploadStore, clock, graceMs: config.graceSeconds * 1000, secret: config.jwtSecret, onStored: (attempt, events) => live.publishFlags(attempt, events) });
-  api.route('/', proctorRoutes({ auth, proctor }));
+  mountProctoring(routes, { db, config, clock, auth, store: tests.uploadStore, onStored: (attempt, events) => live.publishFlags(attempt, events) });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
   const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions, limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });

@@ -3,7 +3,7 @@ import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
 import { hashPassword } from '../platform/lib/password';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
-import { createProctorRepository } from '../repositories/proctor-repository';
+import { createProctorRepository } from '../modules/proctoring/proctoring-module';
 import { DEMO_TEST_IDS } from '../seed/demo-tests';
 import { SOCKET_DROP_GRACE_MS } from '../services/live-service';
 import { useLiveSockets } from '../test-support/live-socket';

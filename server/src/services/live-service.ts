@@ -35,7 +35,7 @@ import { createLiveRepository } from '../repositories/live-repository';
 import type { CandidateRecord } from '../repositories/live-repository';
 import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
 import type { ProctorRecord, ProctorTestRecord } from '../repositories/proctor-console-repository';
-import { createProctorRepository } from '../repositories/proctor-repository';
+import { createProctorRepository } from '../modules/proctoring/proctoring-module';
 import { createTestRepository } from '../modules/exam/exam-module';
 import type { TestRecord } from '../modules/exam/exam-module';
 import type { UserRecord } from '../modules/auth/auth-module';

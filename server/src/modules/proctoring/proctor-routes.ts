@@ -13,12 +13,12 @@ import {
 } from '@invigil/shared/api/proctor';
 import type { ProctorEventsReply, ProctorTimelineReply, ProctorTokenReply, SnapshotReply } from '@invigil/shared/api/proctor';
 import { z } from 'zod';
-import { AppError } from '../platform/lib/app-error';
-import { requireAuth } from '../modules/auth/auth-module';
-import { checkedBody, INVALID_FORM_MESSAGE, requireSameTest, validateJson } from '../platform/http/validate-json';
-import type { UserRecord } from '../modules/auth/auth-module';
-import type { AuthService } from '../modules/auth/auth-module';
-import type { ProctorService, Reporter } from '../services/proctor-service';
+import { AppError } from '../../platform/lib/app-error';
+import { requireAuth } from '../auth/auth-module';
+import { checkedBody, INVALID_FORM_MESSAGE, requireSameTest, validateJson } from '../../platform/http/validate-json';
+import type { UserRecord } from '../auth/auth-module';
+import type { AuthService } from '../auth/auth-module';
+import type { ProctorService, Reporter } from './proctor-service';
 
 export interface ProctorRoutesDeps {
   auth: AuthService;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { Clock } from '../platform/lib/clock';
+import type { Clock } from '../../platform/lib/clock';
 
 /**
  * Proctor tokens (decision 0011): what the portal hands the paired extension so it can report

@@ -12,17 +12,17 @@ import type {
 import { MAX_EVENTS_PER_ATTEMPT, MAX_SNAPSHOT_BYTES, MAX_SNAPSHOTS_PER_ATTEMPT, PROCTOR_MESSAGES } from '@invigil/shared/api/proctor';
 import { TEST_MESSAGES } from '@invigil/shared/api/tests';
 import { isPastGrace } from '@invigil/shared/domain/exam-clock';
-import type { Database } from '../platform/db';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { createAttemptRepository } from '../modules/exam/exam-module';
-import type { AttemptRecord } from '../modules/exam/exam-module';
-import { createProctorRepository } from '../repositories/proctor-repository';
-import type { ProctorEventRecord, ProctorVia } from '../repositories/proctor-repository';
-import type { UserRecord } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { createAttemptRepository } from '../exam/exam-module';
+import type { AttemptRecord } from '../exam/exam-module';
+import { createProctorRepository } from './proctor-repository';
+import type { ProctorEventRecord, ProctorVia } from './proctor-repository';
+import type { UserRecord } from '../auth/auth-module';
 import { createProctorTokens } from './proctor-token';
-import { imageTypeOf, UploadTooLargeError } from '../platform/storage/upload-store';
-import type { UploadStore } from '../platform/storage/upload-store';
+import { imageTypeOf, UploadTooLargeError } from '../../platform/storage/upload-store';
+import type { UploadStore } from '../../platform/storage/upload-store';
 
 export interface ProctorServiceDeps {
   db: Kysely<Database>;

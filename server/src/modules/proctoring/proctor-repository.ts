@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ProctorDetail, ProctorEventKind, ProctorEventSource } from '@invigil/shared/api/proctor';
 import { proctorDetailSchema, proctorEventKindSchema, proctorEventSourceSchema } from '@invigil/shared/api/proctor';
-import type { Database, ProctorEventsTable } from '../platform/db';
+import type { Database, ProctorEventsTable } from '../../platform/db';
 
 /** Who delivered it: the student's page, the extension's token, a proctor (issue 12) or the server itself. */
 export type ProctorVia = 'student' | 'proctor-token' | 'proctor' | 'server';

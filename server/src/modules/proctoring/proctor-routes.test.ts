@@ -13,9 +13,9 @@ import {
 } from '@invigil/shared/api/proctor';
 import type { ProctorEvent } from '@invigil/shared/api/proctor';
 import { TEST_MESSAGES } from '@invigil/shared/api/tests';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const newApp = useTestApp();
 

@@ -18,6 +18,8 @@ import type { ReadinessCheck } from './platform/http/health-routes';
 import { requestLog } from './platform/http/request-log';
 import { createTestModule, mountExam } from './modules/exam/exam-module';
 import type { TestModule } from './modules/exam/exam-module';
+import { mountLive } from './modules/live/live-module';
+import type { LiveHub, PresenceStore } from './modules/live/live-module';
 import { mountAuth } from './modules/auth/auth-module';
 import type { OtpSender } from './modules/auth/auth-module';
 import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
@@ -32,16 +34,6 @@ import type { PaymentModule } from './modules/fees/fees-module';
 import { mountCertificates } from './modules/certificates/certificates-module';
 import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
-import { liveRoutes } from './routes/live-routes';
-import { proctorConsoleRoutes } from './routes/proctor-console-routes';
-import { videoProctoringRoutes } from './routes/video-proctoring-routes';
-import { createVideoProctoringService } from './services/video-proctoring-service';
-import { createProctorConsoleRepository } from './repositories/proctor-console-repository';
-import { createProctorConsoleAuth } from './services/proctor-console-auth';
-import { createInProcessHub } from './services/live-hub';
-import type { LiveHub } from './services/live-hub';
-import type { PresenceStore } from './services/live-presence';
-import { createLiveService } from './services/live-service';
 
 export interface AppDeps {
   db: AppDatabase;
@@ -124,12 +116,7 @@ export function buildApp(deps: AppDeps) {
   mountProctoring(routes, { db, config, clock, auth, store: tests.uploadStore, onStored: (attempt, events) => live.publishFlags(attempt, events) });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
-  const proctorAuth = createProctorConsoleAuth({ proctors: createProctorConsoleRepository(db.kysely), endedSessions, limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
-  const liveHub = deps.liveHub ?? createInProcessHub({ logger });
-  const live = createLiveService({ db: db.kysely, hub: liveHub, ...(deps.livePresence ? { presence: deps.livePresence } : {}), attempts: tests.attempts, store: tests.uploadStore, clock, logger });
-  api.route('/', proctorConsoleRoutes({ proctorAuth, live, trustProxy: config.trustProxy }));
-  api.route('/', videoProctoringRoutes({ auth, proctorAuth, video: createVideoProctoringService({ db: db.kysely, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
-  api.route('/', liveRoutes({ auth, proctorAuth, live, hub: liveHub, logger, allowedOrigins: config.adminOrigin ? [config.adminOrigin] : [] }));
+  const { live } = mountLive(routes, { db, config, clock, logger, auth, limiter, endedSessions, attempts: tests.attempts, store: tests.uploadStore, hub: deps.liveHub, presence: deps.livePresence });
 
 
   // One structured line per request (LOG_REQUESTS; decision 0039), the proxy's request id kept.

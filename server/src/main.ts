@@ -20,8 +20,8 @@ import { answerForeignUpgrades } from './platform/lib/foreign-upgrades';
 import { createTestModule } from './modules/exam/exam-module';
 import { createBlobStore } from './platform/storage/blob-store';
 import { createPaymentModule } from './modules/fees/fees-module';
-import { createRedisHub } from './services/redis-live-hub';
-import { createRedisPresenceStore } from './services/redis-presence-store';
+import { createRedisHub } from './modules/live/live-module';
+import { createRedisPresenceStore } from './modules/live/live-module';
 import { createServerJobs } from './server-jobs';
 import { warmUp } from './warm-up';
 

@@ -29,7 +29,7 @@ import { checkQueryReferences, queryRegNos, writeQuerySections } from '../module
 import { checkStudyReferences, studyRegNos, writeStudySections } from '../modules/study/study-module';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from '../modules/fees/fees-module';
-import { checkProctorReferences, writeProctorSections } from '../services/proctor-console-import';
+import { checkProctorReferences, writeProctorSections } from '../modules/live/live-module';
 import { compileTest, serialisePaper } from '../modules/exam/exam-module';
 import { initialPasswordChangedAt, passwordChangedAtFor } from '../modules/auth/auth-module';
 

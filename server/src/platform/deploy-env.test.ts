@@ -7,7 +7,7 @@ import { findRepoRoot } from './config';
 describe('deploy/env.example', () => {
   it('names every environment variable the server reads', () => {
     const root = findRepoRoot();
-    const source = readFileSync(join(root, 'server', 'src', 'config.ts'), 'utf8');
+    const source = readFileSync(join(root, 'server', 'src', 'platform', 'config.ts'), 'utf8');
     const read = new Set([...source.matchAll(/\(env, '([A-Z][A-Z0-9_]+)'/g)].map((match) => match[1] as string));
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET', 'S3_REGION', 'S3_CORS_ORIGINS']) read.add(name);
     expect(read.size).toBeGreaterThan(30);

@@ -3,7 +3,7 @@ import type { Database } from '../platform/db';
 import type { Clock } from '../platform/lib/clock';
 import { hashPassword } from '../platform/lib/password';
 import { newObjectId } from '../platform/lib/object-id';
-import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
+import { createProctorConsoleRepository } from '../modules/live/live-module';
 import { DEMO_PASSWORD } from './demo-seed';
 
 export const DEMO_PROCTOR = { email: 'proctor@example.edu', name: 'Priya Nair' } as const;

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
-import { requireAuth } from '../modules/auth/auth-module';
-import { requireProctor } from '../middleware/require-proctor';
-import { checkedBody } from '../platform/http/validate-json';
-import type { AuthService } from '../modules/auth/auth-module';
-import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
-import type { VideoProctoringService } from '../services/video-proctoring-service';
+import { requireAuth } from '../auth/auth-module';
+import { requireProctor } from './require-proctor';
+import { checkedBody } from '../../platform/http/validate-json';
+import type { AuthService } from '../auth/auth-module';
+import type { ProctorConsoleAuth } from './proctor-console-auth';
+import type { VideoProctoringService } from './video-proctoring-service';
 
 export interface VideoProctoringRoutesDeps {
   auth: AuthService;

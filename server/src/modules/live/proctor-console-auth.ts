@@ -3,12 +3,12 @@ import { sign } from 'hono/jwt';
 import { z } from 'zod';
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
 import type { Proctor, ProctorLoginReply } from '@invigil/shared/api/live';
-import { AppError } from '../platform/lib/app-error';
-import type { Clock } from '../platform/lib/clock';
-import { dummyPasswordHash, verifyPassword } from '../platform/lib/password';
-import type { EndedSessionRepository } from '../modules/auth/auth-module';
-import type { ProctorConsoleRepository, ProctorRecord } from '../repositories/proctor-console-repository';
-import type { LoginLimiter, Subject } from '../modules/auth/auth-module';
+import { AppError } from '../../platform/lib/app-error';
+import type { Clock } from '../../platform/lib/clock';
+import { dummyPasswordHash, verifyPassword } from '../../platform/lib/password';
+import type { EndedSessionRepository } from '../auth/auth-module';
+import type { ProctorConsoleRepository, ProctorRecord } from './proctor-console-repository';
+import type { LoginLimiter, Subject } from '../auth/auth-module';
 
 export interface ProctorConsoleAuthDeps {
   proctors: ProctorConsoleRepository;

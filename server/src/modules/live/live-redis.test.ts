@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveCandidate, ProctorCommand, ProctorTestSnapshot } from '@invigil/shared/api/live';
-import { buildApp } from '../app';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import type { LiveHub } from '../services/live-hub';
-import type { PresenceStore } from '../services/live-presence';
-import { SOCKET_DROP_GRACE_MS } from '../services/live-service';
-import { createRedisHub } from '../services/redis-live-hub';
-import { createRedisPresenceStore } from '../services/redis-presence-store';
-import { useLiveSockets } from '../test-support/live-socket';
-import type { LiveSocket } from '../test-support/live-socket';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { buildApp } from '../../app';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import type { LiveHub } from './live-hub';
+import type { PresenceStore } from './live-presence';
+import { SOCKET_DROP_GRACE_MS } from './live-service';
+import { createRedisHub } from './redis-live-hub';
+import { createRedisPresenceStore } from './redis-presence-store';
+import { useLiveSockets } from '../../test-support/live-socket';
+import type { LiveSocket } from '../../test-support/live-socket';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 /**
  * Issue 12: "a console on one server process, the student on another, through Redis". Two apps

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import type { ProctorRecord } from '../repositories/proctor-console-repository';
-import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
+import type { ProctorRecord } from './proctor-console-repository';
+import type { ProctorConsoleAuth } from './proctor-console-auth';
 
 export interface ProctorEnv {
   Variables: { proctor: ProctorRecord };

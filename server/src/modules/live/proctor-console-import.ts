@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ImportFile } from '@invigil/shared/api/test-import';
-import type { Database } from '../platform/db';
-import { hashPassword } from '../platform/lib/password';
-import { newObjectId } from '../platform/lib/object-id';
-import type { ReadableIssue } from '../platform/lib/readable-issues';
-import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
-import { normaliseEmail } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { hashPassword } from '../../platform/lib/password';
+import { newObjectId } from '../../platform/lib/object-id';
+import type { ReadableIssue } from '../../platform/lib/readable-issues';
+import { createProctorConsoleRepository } from './proctor-console-repository';
+import { normaliseEmail } from '../auth/auth-module';
 
 /** The `proctors` section's problems: a test that is neither in the file nor stored, a new proctor without a password, an email twice. */
 export async function checkProctorReferences(db: Kysely<Database>, file: ImportFile, fileTestIds: ReadonlySet<string>, issues: ReadableIssue[]): Promise<void> {

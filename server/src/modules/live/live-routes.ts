@@ -7,17 +7,17 @@ import { z } from 'zod';
 import type { ChatMessage, LiveChatSummaries, LiveChatThread, LivePingReply, ServerToProctor, ServerToStudent } from '@invigil/shared/api/live';
 import { liveChatReadSchema, livePingRequestSchema, proctorToServerSchema, studentChatSchema, studentToServerSchema } from '@invigil/shared/api/live';
 import { AUTH_MESSAGES } from '@invigil/shared/api/auth';
-import { AppError } from '../platform/lib/app-error';
-import type { Logger } from '../platform/lib/logger';
-import { requireAuth } from '../modules/auth/auth-module';
-import { checkedBody, validateJson } from '../platform/http/validate-json';
-import type { ProctorRecord } from '../repositories/proctor-console-repository';
-import type { UserRecord } from '../modules/auth/auth-module';
-import type { AuthService } from '../modules/auth/auth-module';
-import type { LiveHub } from '../services/live-hub';
-import { proctorChannel, studentChannel } from '../services/live-hub';
-import type { LiveService } from '../services/live-service';
-import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
+import { AppError } from '../../platform/lib/app-error';
+import type { Logger } from '../../platform/lib/logger';
+import { requireAuth } from '../auth/auth-module';
+import { checkedBody, validateJson } from '../../platform/http/validate-json';
+import type { ProctorRecord } from './proctor-console-repository';
+import type { UserRecord } from '../auth/auth-module';
+import type { AuthService } from '../auth/auth-module';
+import type { LiveHub } from './live-hub';
+import { proctorChannel, studentChannel } from './live-hub';
+import type { LiveService } from './live-service';
+import type { ProctorConsoleAuth } from './proctor-console-auth';
 
 export interface LiveRoutesDeps {
   auth: AuthService;

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Logger } from '../platform/lib/logger';
+import type { Logger } from '../../platform/lib/logger';
 import { createBulkDelivery } from './live-bulk-delivery';
 import type { LiveHub } from './live-hub';
 

@@ -1,5 +1,5 @@
-import type { Logger } from '../platform/lib/logger';
-import { consoleLogger } from '../platform/lib/logger';
+import type { Logger } from '../../platform/lib/logger';
+import { consoleLogger } from '../../platform/lib/logger';
 import { createBulkDelivery } from './live-bulk-delivery';
 
 /**

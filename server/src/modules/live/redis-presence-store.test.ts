@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/lib/logger';
+import { silentLogger } from '../../platform/lib/logger';
 import { createMemoryPresenceStore } from './live-presence';
 import type { PresenceStore } from './live-presence';
 import { PROCESS_ALIVE_MS, createRedisPresenceStore } from './redis-presence-store';

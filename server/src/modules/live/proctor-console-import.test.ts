@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { useTestApp } from '../test-support/test-app';
-import { importData, ImportError, parseImportFile } from '../import/import-service';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { useTestApp } from '../../test-support/test-app';
+import { importData, ImportError, parseImportFile } from '../../import/import-service';
 
 const newApp = useTestApp();
 

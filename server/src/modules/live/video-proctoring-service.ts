@@ -5,14 +5,14 @@ import { VIDEO_MESSAGES } from '@invigil/shared/api/video-proctoring';
 import { TEST_MESSAGES } from '@invigil/shared/api/tests';
 import { VIDEO_AUTO_CLOSE_MS, VIDEO_RESOLUTION, videoProctoringMode } from '@invigil/shared/proctor/video-proctoring-settings';
 import type { VideoMode } from '@invigil/shared/proctor/video-proctoring-settings';
-import type { Database } from '../platform/db';
-import { AppError } from '../platform/lib/app-error';
-import { createAttemptRepository } from '../modules/exam/exam-module';
-import { createLiveRepository } from '../repositories/live-repository';
-import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
-import type { ProctorRecord } from '../repositories/proctor-console-repository';
-import { createTestRepository } from '../modules/exam/exam-module';
-import type { UserRecord } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/lib/app-error';
+import { createAttemptRepository } from '../exam/exam-module';
+import { createLiveRepository } from './live-repository';
+import { createProctorConsoleRepository } from './proctor-console-repository';
+import type { ProctorRecord } from './proctor-console-repository';
+import { createTestRepository } from '../exam/exam-module';
+import type { UserRecord } from '../auth/auth-module';
 import { LIVE_MESSAGES } from './live-service';
 
 export interface VideoProctoringDeps {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { CandidateStatus } from '@invigil/shared/api/live';
-import type { Logger } from '../platform/lib/logger';
+import type { Logger } from '../../platform/lib/logger';
 import type { PresenceState, PresenceStore } from './live-presence';
 import { connectRedis } from './redis-live-hub';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/lib/logger';
+import { silentLogger } from '../../platform/lib/logger';
 import { createInProcessHub } from './live-hub';
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { silentLogger } from '../platform/lib/logger';
+import { silentLogger } from '../../platform/lib/logger';
 import type { LiveHub } from './live-hub';
 import { createRedisHub } from './redis-live-hub';
 import type { RedisPublisher, RedisSubscriber } from './redis-live-hub';

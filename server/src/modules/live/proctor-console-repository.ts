@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db';
-import { normaliseEmail } from '../modules/auth/auth-module';
+import type { Database } from '../../platform/db';
+import { normaliseEmail } from '../auth/auth-module';
 
 export interface ProctorRecord {
   id: string;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { videoProctoringReplySchema } from '@invigil/shared/api/video-proctoring';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
-import type { Config } from '../platform/config';
-import { hashPassword } from '../platform/lib/password';
-import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { videoRoomOf } from '../services/video-proctoring-service';
-import { TEST_JWT_SECRET, useTestApp } from '../test-support/test-app';
+import type { Config } from '../../platform/config';
+import { hashPassword } from '../../platform/lib/password';
+import { createProctorConsoleRepository } from './proctor-console-repository';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { videoRoomOf } from './video-proctoring-service';
+import { TEST_JWT_SECRET, useTestApp } from '../../test-support/test-app';
 
 const makeApp = useTestApp();
 const SINGLE = DEMO_TEST_IDS.mcq;

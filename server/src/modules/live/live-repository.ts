@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { ChatMessage, CommandState, ProctorCommand, ProctorCommandType } from '@invigil/shared/api/live';
 import { proctorCommandTypeSchema } from '@invigil/shared/api/live';
-import type { ChatMessagesTable, Database, ProctorCommandsTable } from '../platform/db';
+import type { ChatMessagesTable, Database, ProctorCommandsTable } from '../../platform/db';
 
 /** A candidate of a test: the student and their attempt, if started. */
 export interface CandidateRecord {

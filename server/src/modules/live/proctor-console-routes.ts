@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { ChatMessage, ProctorCommand, ProctorLoginReply, ProctorTest, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
 import { proctorChatRequestSchema, proctorCommandRequestSchema, proctorLoginRequestSchema, proctorReadRequestSchema } from '@invigil/shared/api/live';
-import { clientIp } from '../platform/http/client-ip';
-import { requireProctor } from '../middleware/require-proctor';
-import { checkedBody, validateJson } from '../platform/http/validate-json';
-import type { LiveService } from '../services/live-service';
-import type { ProctorConsoleAuth } from '../services/proctor-console-auth';
+import { clientIp } from '../../platform/http/client-ip';
+import { requireProctor } from './require-proctor';
+import { checkedBody, validateJson } from '../../platform/http/validate-json';
+import type { LiveService } from './live-service';
+import type { ProctorConsoleAuth } from './proctor-console-auth';
 
 export interface ProctorConsoleRoutesDeps {
   proctorAuth: ProctorConsoleAuth;

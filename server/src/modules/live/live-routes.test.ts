@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
-import { hashPassword } from '../platform/lib/password';
-import { createProctorConsoleRepository } from '../repositories/proctor-console-repository';
-import { createProctorRepository } from '../modules/proctoring/proctoring-module';
-import { DEMO_TEST_IDS } from '../seed/demo-tests';
-import { SOCKET_DROP_GRACE_MS } from '../services/live-service';
-import { useLiveSockets } from '../test-support/live-socket';
-import { useTestApp } from '../test-support/test-app';
-import type { TestApp } from '../test-support/test-app';
+import { hashPassword } from '../../platform/lib/password';
+import { createProctorConsoleRepository } from './proctor-console-repository';
+import { createProctorRepository } from '../proctoring/proctoring-module';
+import { DEMO_TEST_IDS } from '../../seed/demo-tests';
+import { SOCKET_DROP_GRACE_MS } from './live-service';
+import { useLiveSockets } from '../../test-support/live-socket';
+import { useTestApp } from '../../test-support/test-app';
+import type { TestApp } from '../../test-support/test-app';
 
 const makeApp = useTestApp();
 const liveSockets = useLiveSockets();

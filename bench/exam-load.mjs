@@ -264,7 +264,7 @@ if (SEALED) {
   times.sort((a, b) => a - b);
   console.log(`setup: handed out ${STUDENTS} sealed papers (${sealedCopies[0].length} bytes) in ${((performance.now() - t0) / 1000).toFixed(1)} s, p50 ${times[Math.floor(times.length / 2)].toFixed(1)} ms`);
 }
-// The layout of server/src/services/paper-seal.ts (this script runs on plain node, without the TypeScript sources).
+// The layout of server/src/modules/exam/paper-seal.ts (this script runs on plain node, without the TypeScript sources).
 const unseal = (bytes, key) => {
   const decipher = createDecipheriv('aes-256-gcm', Buffer.from(key, 'base64url'), bytes.subarray(0, 12));
   decipher.setAuthTag(bytes.subarray(bytes.length - 16));

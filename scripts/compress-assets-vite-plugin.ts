@@ -1,5 +1,5 @@
 // gzip and brotli siblings (file.js.gz, file.js.br) of the portal's built text files: the server
-// sends a sibling when the browser accepts it (server/src/routes/portal-routes.ts) and compresses
+// sends a sibling when the browser accepts it (server/src/platform/http/portal-routes.ts) and compresses
 // nothing on the fly, so without them the scripts go over the wire at full size, about 3.5 times
 // their gzip size (npm run bench:portal counts both).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

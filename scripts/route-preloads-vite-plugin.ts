@@ -1,7 +1,7 @@
 // The chunks each route's screen needs, written to dist/.vite/route-preloads.json. The server
 // names them in the page it sends for that route (<link rel="modulepreload">), so a slow phone
 // fetches the screen's code while it is still fetching the entry, instead of one round trip after
-// the entry has run (server/src/routes/portal-index.ts).
+// the entry has run (server/src/platform/http/portal-index.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';

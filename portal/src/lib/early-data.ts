@@ -1,7 +1,7 @@
 // The opening route's first GETs, started by a tiny script of their own as soon as the page is
 // parsed: on a slow phone the app's entry takes about a second to arrive and more to run, and the
 // data can be here by then (decision 0032). The server names the route's calls in the page
-// (<meta name="invigil-early-data">, server/src/routes/portal-index.ts); the app takes each reply
+// (<meta name="invigil-early-data">, server/src/platform/http/portal-index.ts); the app takes each reply
 // once through `takeEarlyFetch` (api-client.ts `loadEarly`), as the reply of its own call: a
 // failure is the screen's failure, read exactly as the app's client reads one.
 //

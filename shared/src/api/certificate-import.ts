@@ -6,7 +6,7 @@ import { idSchema, instantSchema } from './import-fields';
  * student may request, requests paid before (an earlier system's history, the demo), and the
  * institute's action "deliver a certificate". Composed into `importFileSchema` (test-import.ts);
  * checks against the database (an unknown type, student or request) are made by the import
- * (server/src/services/certificate-import.ts).
+ * (server/src/modules/certificates/certificate-import.ts).
  */
 
 /** A PDF the institute put in BLOB_DIR/certificates (default DATA_DIR/blobs/certificates). */

@@ -6,7 +6,7 @@ import { idSchema } from './import-fields';
  * heads, each student's fees (amounts in paise), the institute's payment methods, and the
  * institute's action "confirm a receipt" (or reject it) until there is a staff console. Composed
  * into `importFileSchema` (test-import.ts); checks against the database (an unknown student, fee
- * head or receipt) are made by the import (server/src/services/fee-import.ts).
+ * head or receipt) are made by the import (server/src/modules/fees/fee-import.ts).
  */
 
 const paiseSchema = z.number().int('Amounts are whole paise (Rs 1 = 100).').min(0).max(10_000_000_000);

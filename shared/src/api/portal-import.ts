@@ -111,7 +111,7 @@ export const importAttendanceSchema = z.strictObject({
 });
 export type ImportAttendance = z.infer<typeof importAttendanceSchema>;
 
-/** HTML; sanitised on import (server/src/lib/sanitize-html.ts). */
+/** HTML; sanitised on import (server/src/platform/lib/sanitize-html.ts). */
 const notesHtml = z.string().max(500_000).default('');
 
 export const importSubtopicSchema = z.strictObject({ id: idSchema, name: nameSchema, content: notesHtml });

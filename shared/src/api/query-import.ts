@@ -8,7 +8,7 @@ import { idSchema, instantSchema, linkSchema } from './import-fields';
  * institute's actions on a query until there is a staff console: a reply (shown in the student's
  * thread) and closing it. Composed into `importFileSchema` (test-import.ts); checks against the
  * database (an unknown type, subject, student or query) are made by the import
- * (server/src/services/query-import.ts).
+ * (server/src/modules/queries/query-import.ts).
  */
 
 const nameSchema = z.string().trim().min(1).max(200);

@@ -6,7 +6,7 @@ import { idSchema, instantSchema, linkSchema } from './import-fields';
  * The study section of the import file (docs/import-format.md, "Study material"): study items
  * with their attachments and, for assignments and home work, the students' scores. Composed into
  * `importFileSchema` (test-import.ts); checks against the database (an unknown subject, class or
- * student) are made by the import (server/src/services/study-import.ts).
+ * student) are made by the import (server/src/modules/study/study-import.ts).
  */
 
 

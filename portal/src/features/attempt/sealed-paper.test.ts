@@ -6,7 +6,7 @@ import { openSealedPaper, unsealPaper } from './sealed-paper';
 
 const paper = { _id: 't1', version: 3, format: { noq: 1, parts: [] } } as unknown as TestPaper;
 
-/** The server's sealing (server/src/services/paper-cache.ts): gzip, AES-256-GCM, `iv | ciphertext | tag`. */
+/** The server's sealing (server/src/modules/exam/paper-cache.ts): gzip, AES-256-GCM, `iv | ciphertext | tag`. */
 function seal(value: unknown, key: Buffer): ArrayBuffer {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -17,7 +17,7 @@ import { createJobLocks, processOwner, withLease } from '../../platform/jobs/per
 import type { CertificateLinks } from './certificate-links';
 import { CERTIFICATE_PAY_DONE_PATH } from './certificate-links';
 
-/** What certificates need of the payment service (server/src/services/payment-service.ts). */
+/** What certificates need of the payment service (server/src/modules/fees/payment-service.ts). */
 export interface CertificatePayments {
   createOrder(order: { studentId: string; purpose: { kind: 'certificate'; id: string }; amountPaise: number; description: string; returnPath?: string }): Promise<{ orderId: string; checkoutUrl: string }>;
   /** Registers what happens, inside the capture's transaction, once an order of this kind is paid. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Audience, AttendanceKind, Database } from '../../platform/db';
 
-/** The SQL of the import's portal sections (services/portal-import.ts): lookups, then upserts. */
+/** The SQL of the import's portal sections (modules/portal/portal-import.ts): lookups, then upserts. */
 
 const CHUNK = 200;
 

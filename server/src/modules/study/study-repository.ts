@@ -207,7 +207,7 @@ export function createStudyRepository(db: Kysely<Database>) {
       return rows.map(toUpload);
     },
 
-    // The import's writes (services/study-import.ts).
+    // The import's writes (modules/study/study-import.ts).
 
     async existingItems(ids: readonly string[]): Promise<Map<string, number>> {
       const found = new Map<string, number>();

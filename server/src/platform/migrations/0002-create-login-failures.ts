@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Failed sign-ins per account, identifier and client IP, in fixed windows (see services/login-limiter.ts).
+// Failed sign-ins per account, identifier and client IP, in fixed windows (see modules/auth/login-limiter.ts).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('login_failures')

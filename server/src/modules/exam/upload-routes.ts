@@ -18,6 +18,7 @@ import type { UploadService } from './upload-service';
 import { parseStoredFileKey } from '../../platform/storage/upload-store';
 import type { UploadStore } from '../../platform/storage/upload-store';
 import { z } from 'zod';
+import { signedPutHandler } from '../../platform/http/signed-put';
 
 export interface UploadRoutesDeps {
   auth: AuthService;
@@ -83,12 +84,7 @@ export function uploadRoutes({ auth, uploads }: UploadRoutesDeps) {
 
 /** PUT /blobs/upload/{file}?e&s: the signed URL's target; no access token (the signature is the permission). */
 export function uploadPutHandler(uploads: UploadService): Handler {
-  return async (c) => {
-    const body = c.req.raw.body;
-    if (!body) throw new AppError('unprocessable', 'The file is empty.');
-    await uploads.receive(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
-    return c.body(null, 200);
-  };
+  return signedPutHandler('The file is empty.', (file, signature, contentType, body) => uploads.receive(file, signature, contentType, body));
 }
 
 /** GET /blobs/u/{file}?e&s: a student's own file, by the signed URL their replies carry. */

@@ -5,7 +5,6 @@ import type { FeeListReply, PaymentMethodsReply, ReceiptsReply, SaveReceiptReply
 import { FEE_MESSAGES, saveReceiptRequestSchema, uploadReceiptRequestSchema } from '@invigil/shared/api/fees';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type { OrderReply } from '@invigil/shared/api/payments';
-import { AppError } from '../../platform/lib/app-error';
 import { requireAuth } from '../auth/auth-module';
 import { requirePage } from '../auth/auth-module';
 import { MENU_KEYS } from '@invigil/shared/domain/menu-flags';
@@ -13,6 +12,7 @@ import { validateJson, validateJsonOrForm } from '../../platform/http/validate-j
 import type { AuthService } from '../auth/auth-module';
 import type { FeeService } from './fee-service';
 import { ADMIN_PREFIX } from './fee-service';
+import { signedPutHandler } from '../../platform/http/signed-put';
 
 export interface FeeRoutesDeps {
   auth: AuthService;
@@ -62,10 +62,5 @@ export function adminFeeRoutes({ auth, fees }: FeeRoutesDeps) {
 
 /** PUT of a receipt image to its signed URL (outside /api: the API's small body limit does not apply). */
 export function receiptPutHandler(fees: FeeService): Handler {
-  return async (c) => {
-    const body = c.req.raw.body;
-    if (!body) throw new AppError('unprocessable', FEE_MESSAGES.receiptNotImage);
-    await fees.receiveReceipt(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
-    return c.body(null, 200);
-  };
+  return signedPutHandler(FEE_MESSAGES.receiptNotImage, (file, signature, contentType, body) => fees.receiveReceipt(file, signature, contentType, body));
 }

@@ -25,6 +25,7 @@ import { requireAuth } from '../auth/auth-module';
 import { validateJsonOrForm } from '../../platform/http/validate-json';
 import type { AuthService } from '../auth/auth-module';
 import type { ProfileService } from './profile-service';
+import { signedPutHandler } from '../../platform/http/signed-put';
 
 export interface ProfileRoutesDeps {
   auth: AuthService;
@@ -90,10 +91,5 @@ export function profileRoutes({ auth, profile, trustProxy }: ProfileRoutesDeps) 
 
 /** PUT /blobs/avatar/{file}?e&s: the avatar's signed URL; no access token (the signature is the permission). */
 export function avatarPutHandler(profile: ProfileService): Handler {
-  return async (c) => {
-    const body = c.req.raw.body;
-    if (!body) throw new AppError('unprocessable', PROFILE_MESSAGES.avatarNotImage);
-    await profile.receiveAvatar(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
-    return c.body(null, 200);
-  };
+  return signedPutHandler(PROFILE_MESSAGES.avatarNotImage, (file, signature, contentType, body) => profile.receiveAvatar(file, signature, contentType, body));
 }

@@ -7,6 +7,7 @@ import { requireAuth } from '../auth/auth-module';
 import { validateJsonOrForm } from '../../platform/http/validate-json';
 import type { AuthService } from '../auth/auth-module';
 import type { QueryService } from './query-service';
+import { signedPutHandler } from '../../platform/http/signed-put';
 
 export interface QueryRoutesDeps {
   auth: AuthService;
@@ -67,10 +68,5 @@ export function queryRoutes({ auth, queries }: QueryRoutesDeps) {
 
 /** PUT /blobs/query/{file}?e&s: an attachment's signed URL; no access token (the signature is the permission). */
 export function queryAttachmentPutHandler(queries: QueryService): Handler {
-  return async (c) => {
-    const body = c.req.raw.body;
-    if (!body) throw new AppError('unprocessable', QUERY_MESSAGES.attachmentNotThatType);
-    await queries.receiveAttachment(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
-    return c.body(null, 200);
-  };
+  return signedPutHandler(QUERY_MESSAGES.attachmentNotThatType, (file, signature, contentType, body) => queries.receiveAttachment(file, signature, contentType, body));
 }

@@ -15,6 +15,7 @@ import { requireAuth } from '../auth/auth-module';
 import { checkedBody, validateJsonOrForm } from '../../platform/http/validate-json';
 import type { AuthService } from '../auth/auth-module';
 import type { StudyService } from './study-service';
+import { signedPutHandler } from '../../platform/http/signed-put';
 
 export interface StudyRoutesDeps {
   auth: AuthService;
@@ -75,10 +76,5 @@ export function studyRoutes({ auth, study }: StudyRoutesDeps) {
 
 /** PUT /blobs/study-upload/{file}?e&s: an assignment file's signed URL; no access token (the signature is the permission). */
 export function studyPutHandler(study: StudyService): Handler {
-  return async (c) => {
-    const body = c.req.raw.body;
-    if (!body) throw new AppError('unprocessable', 'The file is empty.');
-    await study.receive(c.req.param('file') ?? '', { e: c.req.query('e'), s: c.req.query('s') }, c.req.header('content-type') ?? '', body as unknown as AsyncIterable<Uint8Array>);
-    return c.body(null, 200);
-  };
+  return signedPutHandler('The file is empty.', (file, signature, contentType, body) => study.receive(file, signature, contentType, body));
 }

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { AttachmentInput, attachmentProblem } from './attachment-input';
-import { fetchQueryTypes, fetchSubjects, submitQuery, uploadAttachment } from './queries-api';
+import { fetchQueryTypes, fetchSubjects, submitQuery, uploadIfAttached } from './queries-api';
 
 /** Spec section 8: load failures of the query screens are only logged. */
 const logLoadFailure = (error: unknown) => console.error('Loading the query types or subjects failed:', error);
@@ -66,15 +66,10 @@ export default function NewQueryPage({ title }: { title: string }) {
     }
     setBusy(true);
     try {
-      let attachment: string | null = null;
-      if (file) {
-        try {
-          attachment = await uploadAttachment(file);
-        } catch (error) {
-          console.error('Query attachment upload failed:', error);
-          window.alert(QUERY_MESSAGES.fileUploadFailedAlert);
-          return;
-        }
+      const attachment = await uploadIfAttached(file, 'Query');
+      if (attachment === undefined) {
+        window.alert(QUERY_MESSAGES.fileUploadFailedAlert);
+        return;
       }
       const subType = type.sub_types.find((candidate) => candidate.id === subTypeId);
       const subject = data?.subjects.find((candidate) => candidate.id === subjectId) ?? null;

@@ -52,3 +52,17 @@ export async function uploadAttachment(file: File): Promise<string> {
   }
   return withoutQueryString(url);
 }
+
+/**
+ * The upload step before a query or a reply is sent: the attachment's stored URL, null without a
+ * file, or undefined when the upload failed (logged; the page tells the student and sends nothing).
+ */
+export async function uploadIfAttached(file: File | null, what: 'Query' | 'Reply'): Promise<string | null | undefined> {
+  if (!file) return null;
+  try {
+    return await uploadAttachment(file);
+  } catch (error) {
+    console.error(`${what} attachment upload failed:`, error);
+    return undefined;
+  }
+}

@@ -10,7 +10,7 @@ import { useEarlyReply } from '../../lib/use-early-reply';
 import { LoadingBlock } from '../results/page-status';
 import { useRouteId } from '../results/use-route-id';
 import { AttachmentInput, attachmentProblem } from './attachment-input';
-import { queryCall, replyToQuery, uploadAttachment } from './queries-api';
+import { queryCall, replyToQuery, uploadIfAttached } from './queries-api';
 import { AttachmentLink, StatusChip } from './query-parts';
 
 type Loaded = { id: string; record: QueryRecord } | { id: string; notFound: string } | { id: string; failed: true };
@@ -69,15 +69,10 @@ function ReplyForm({ id, onReplied }: { id: string; onReplied: () => void }) {
     if (fileProblem) return;
     setBusy(true);
     try {
-      let attachment: string | null = null;
-      if (file) {
-        try {
-          attachment = await uploadAttachment(file);
-        } catch (error) {
-          console.error('Reply attachment upload failed:', error);
-          showSnackbar(QUERY_MESSAGES.fileUploadFailedSnackbar, { color: 'error' });
-          return;
-        }
+      const attachment = await uploadIfAttached(file, 'Reply');
+      if (attachment === undefined) {
+        showSnackbar(QUERY_MESSAGES.fileUploadFailedSnackbar, { color: 'error' });
+        return;
       }
       try {
         await replyToQuery(id, { content: content.trim(), attachment });

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { pageOf } from './table-rows';
 
 /** Below a paged table (fees, certificates): rows per page (the spec's sizes), the range shown, Prev and Next. */
 export function TablePages<Size extends number>({ label, sizes, total, page, pages, first, shown, perPage, onPage, onPerPage }: {
@@ -41,4 +42,28 @@ export function TablePages<Size extends number>({ label, sizes, total, page, pag
       </div>
     </nav>
   );
+}
+
+/**
+ * A paged table's state: the page of rows shown, and TablePages' props but its label and sizes
+ * (a new rows-per-page goes back to the first page).
+ */
+export function usePagedRows<T, Size extends number>(rows: readonly T[], initialPerPage: Size) {
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState<Size>(initialPerPage);
+  const shown = pageOf(rows, page, perPage);
+  const pager = {
+    total: rows.length,
+    page: shown.page,
+    pages: shown.pages,
+    first: shown.first,
+    shown: shown.rows.length,
+    perPage,
+    onPage: setPage,
+    onPerPage: (next: Size) => {
+      setPerPage(next);
+      setPage(1);
+    },
+  };
+  return { shown, pager };
 }

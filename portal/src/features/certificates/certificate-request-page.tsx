@@ -8,8 +8,7 @@ import { Modal } from '../../ui/modal';
 import { LoadingBlock } from '../results/page-status';
 import { fetchCertificateTypes } from './certificates-api';
 import { openPaymentWindow } from './payment-window';
-import { TablePages } from '../../ui/table-pages';
-import { pageOf } from '../../ui/table-rows';
+import { TablePages, usePagedRows } from '../../ui/table-pages';
 
 /**
  * /certificate-request: the types a student may request (spec: Certificates). Request asks first;
@@ -21,14 +20,12 @@ export default function CertificateRequestPage({ title }: { title: string }) {
   const { data, failed } = useRetryableLoad(fetchCertificateTypes, (error) => console.error('Loading certificate types failed:', error));
   const [chosen, setChosen] = useState<CertificateType | null>(null);
   const [paying, setPaying] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<(typeof CERTIFICATE_ROWS_PER_PAGE)[number]>(10);
   const [, navigate] = useLocation();
   const stopWatching = useRef<() => void>(() => {});
   useEffect(() => () => stopWatching.current(), []);
 
   const types = data ?? [];
-  const shown = pageOf(types, page, perPage);
+  const { shown, pager } = usePagedRows<CertificateType, (typeof CERTIFICATE_ROWS_PER_PAGE)[number]>(types, 10);
 
   const payNow = (type: CertificateType) => {
     setChosen(null);
@@ -86,21 +83,7 @@ export default function CertificateRequestPage({ title }: { title: string }) {
               )}
             </tbody>
           </table>
-          <TablePages
-            sizes={CERTIFICATE_ROWS_PER_PAGE}
-            label="Certificate type pages"
-            total={types.length}
-            page={shown.page}
-            pages={shown.pages}
-            first={shown.first}
-            shown={shown.rows.length}
-            perPage={perPage}
-            onPage={setPage}
-            onPerPage={(next) => {
-              setPerPage(next);
-              setPage(1);
-            }}
-          />
+          <TablePages sizes={CERTIFICATE_ROWS_PER_PAGE} label="Certificate type pages" {...pager} />
         </div>
       )}
       <Modal

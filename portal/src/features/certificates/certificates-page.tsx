@@ -2,14 +2,12 @@ import type { CertificateRequest } from '@invigil/shared/api/certificates';
 import { formatRupees } from '@invigil/shared/domain/money';
 import { CERTIFICATE_ROWS_PER_PAGE, DELIVERY_STATUS_LABELS } from '@invigil/shared/api/certificate-messages';
 import { Download, FilePlus2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../lib/date-time';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { LoadingBlock } from '../results/page-status';
 import { fetchCertificateRequests } from './certificates-api';
-import { TablePages } from '../../ui/table-pages';
-import { pageOf } from '../../ui/table-rows';
+import { TablePages, usePagedRows } from '../../ui/table-pages';
 
 const STATUS_CLASS: Record<CertificateRequest['delivery_status'], string> = {
   pending: 'badge-warning',
@@ -25,10 +23,8 @@ export function StatusChip({ status }: { status: CertificateRequest['delivery_st
 export default function CertificatesPage({ title }: { title: string }) {
   // Spec section 8: a failed load of certificates is only logged, with no message to the student.
   const { data, failed } = useRetryableLoad(fetchCertificateRequests, (error) => console.error('Loading certificate requests failed:', error));
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<(typeof CERTIFICATE_ROWS_PER_PAGE)[number]>(10);
   const list = data ?? [];
-  const shown = pageOf(list, page, perPage);
+  const { shown, pager } = usePagedRows<CertificateRequest, (typeof CERTIFICATE_ROWS_PER_PAGE)[number]>(list, 10);
 
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-6">
@@ -86,21 +82,7 @@ export default function CertificatesPage({ title }: { title: string }) {
               )}
             </tbody>
           </table>
-          <TablePages
-            sizes={CERTIFICATE_ROWS_PER_PAGE}
-            label="Certificate request pages"
-            total={list.length}
-            page={shown.page}
-            pages={shown.pages}
-            first={shown.first}
-            shown={shown.rows.length}
-            perPage={perPage}
-            onPage={setPage}
-            onPerPage={(next) => {
-              setPerPage(next);
-              setPage(1);
-            }}
-          />
+          <TablePages sizes={CERTIFICATE_ROWS_PER_PAGE} label="Certificate request pages" {...pager} />
         </div>
       )}
     </main>

@@ -46,7 +46,7 @@ export const importDateSchema = z.iso.datetime({ offset: true, message: 'A date-
 
 const html = (max = 200_000) => z.string().max(max);
 
-type Issue = { path: (string | number)[]; message: string };
+export type Issue = { path: (string | number)[]; message: string };
 
 function report(issues: readonly Issue[], ctx: z.RefinementCtx): void {
   for (const issue of issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
@@ -286,7 +286,8 @@ export function importOptionCount(question: Pick<ImportQuestion, 'qt' | 'noo' | 
 }
 
 
-function checkQuestion(question: ImportQuestion, tap: boolean, path: (string | number)[], issues: Issue[]): void {
+/** The per-question checks of a section (options among the labels, a key that fits the type), pushed to `issues`. */
+export function checkQuestion(question: ImportQuestion, tap: boolean, path: (string | number)[], issues: Issue[]): void {
   const noo = importOptionCount(question);
   const labels = importOptionLabels(noo, tap);
   const choice = [3, 4, 5, 7].includes(question.qt);

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import { OTP_TTL_MS, generateOtp, hashOtp, otpMatches } from '../../platform/lib/otp';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/lib/password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../platform/lib/password';
 import type { EndedSessionRepository } from './ended-session-repository';
 import type { UserRecord, UserRepository } from './user-repository';
 import type { LoginLimiter, Subject } from './login-limiter';
@@ -58,6 +58,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!found || !passwordOk) {
       await limiter.recordFailure(subject, ip);
       throw new AppError('unauthorized', AUTH_MESSAGES.wrongCredentials);
+    }
+    // A provisional hash of a bulk upload gets full cost now that the password is at hand (decision 0055).
+    if (needsRehash(found.passwordHash)) {
+      const upgraded = await hashPassword(password);
+      if (await users.replacePasswordHash(found.id, found.passwordHash, upgraded)) return { user: { ...found, passwordHash: upgraded }, subject };
     }
     return { user: found, subject };
   }

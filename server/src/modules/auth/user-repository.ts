@@ -203,6 +203,15 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
       await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: changedAt }).where('id', '=', id).execute();
     },
 
+    /**
+     * The same password under a stronger hash (decision 0055): password_changed_at and sessions
+     * are kept. Only if the stored hash is still `from` (not changed meanwhile); true if replaced.
+     */
+    async replacePasswordHash(id: string, from: string, to: string): Promise<boolean> {
+      const result = await db.updateTable('users').set({ password_hash: to }).where('id', '=', id).where('password_hash', '=', from).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async deleteById(id: string): Promise<void> {
       await db.deleteFrom('users').where('id', '=', id).execute();
     },

@@ -19,15 +19,14 @@ import { videoProctoringRoutes } from './video-proctoring-routes';
 import { createVideoProctoringService } from './video-proctoring-service';
 
 // The live module's public face (decision 0054): what others may use of it. main.ts gives the
-// Redis hub and presence store; the import writes proctors; the seed's demo proctor uses the
-// proctor directory (issue 27 leaves that repository shared with the seed).
+// Redis hub and presence store; the import writes proctors, and the seed its demo proctor
+// (saveProctor).
 export type { LiveHub } from './live-hub';
 export type { PresenceStore } from './live-presence';
 export type { LiveService } from './live-service';
 export { createRedisHub } from './redis-live-hub';
 export { createRedisPresenceStore } from './redis-presence-store';
-export { checkProctorReferences, writeProctorSections } from './proctor-console-import';
-export { createProctorConsoleRepository } from './proctor-console-repository';
+export { checkProctorReferences, saveProctor, writeProctorSections } from './proctor-console-import';
 
 export interface LiveDeps {
   db: AppDatabase;

@@ -29,13 +29,28 @@ export async function checkProctorReferences(db: Kysely<Database>, file: ImportF
 
 /** Writes the proctors and their tests (after the tests). Few accounts: their passwords are hashed here. */
 export async function writeProctorSections(db: Kysely<Database>, file: ImportFile, now: number): Promise<{ inserted: number; updated: number }> {
-  const proctors = createProctorConsoleRepository(db);
   const counts = { inserted: 0, updated: 0 };
   for (const proctor of file.proctors) {
     const passwordHash = proctor.password === undefined ? null : await hashPassword(proctor.password);
-    const { id, inserted } = await proctors.upsert({ id: newObjectId(now), email: proctor.email, name: proctor.name, passwordHash }, now);
-    await proctors.setTests(id, proctor.tests);
+    const { inserted } = await saveProctor(db, { email: proctor.email, name: proctor.name, passwordHash }, proctor.tests, now);
     counts[inserted ? 'inserted' : 'updated'] += 1;
   }
   return counts;
+}
+
+/**
+ * Adds the proctor, or updates the one with this e-mail (its password only when a hash is given;
+ * a new one needs it), and makes `testIds` exactly the tests they watch. The import and the demo
+ * seed write proctors through this.
+ */
+export async function saveProctor(
+  db: Kysely<Database>,
+  proctor: { email: string; name: string; passwordHash: string | null },
+  testIds: readonly string[],
+  now: number,
+): Promise<{ id: string; inserted: boolean }> {
+  const proctors = createProctorConsoleRepository(db);
+  const saved = await proctors.upsert({ id: newObjectId(now), ...proctor }, now);
+  await proctors.setTests(saved.id, testIds);
+  return saved;
 }

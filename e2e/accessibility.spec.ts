@@ -141,6 +141,7 @@ const SIGNED_OUT_URLS: Record<string, string[]> = {
   '/auth': ['/auth'],
   '/auth/login': ['/auth/login'],
   '/proctor/login': ['/proctor/login'],
+  '/staff/login': ['/staff/login'],
   // The reasons change the message and its tone: the plain success and one forced submission.
   '/test-submitted': ['/test-submitted', '/test-submitted?reason=BLUR_ALLOWED_COUNT'],
   '*': ['/no-such-page'],
@@ -213,6 +214,9 @@ const INTERACTIVE_ROUTES = [
   // The proctor console with a proctor signed in: scanned at both sizes in live-proctoring.spec.ts.
   '/proctor',
   '/proctor/test/:id',
+  // The staff side with an admin signed in (its table, dialogs and a role's refusal): scanned at both sizes in staff-accounts.spec.ts.
+  '/staff',
+  '/staff/accounts',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

@@ -70,6 +70,8 @@ const Instruction = screen(() => import('../features/tests/instruction-page'));
 const Study = screen(() => import('../features/study/study-page'));
 // One screen for both test-in routes: loaded once, whichever the start goes to.
 const TestIn = screen(() => import('../features/attempt/test-in-page'));
+// One sign-in for every staff role, the console's address included.
+const StaffLogin = screen(() => import('../features/staff-auth/staff-login-page'));
 
 
 /** The route table of student-portal.md section 2 and tests-and-assessments.md section 2. */
@@ -121,10 +123,14 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/marksheet/:id', page: 'MARKSHEET', title: 'Marksheet', screen: screen(() => import('../features/marksheet/marksheet-page')), data: ['/marksheets/:id'] },
   { path: '/answer-sheet', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-list-page')), data: ['/test/attempted-list'] },
   { path: '/answer-sheet/:id', title: 'Answer Sheet', screen: screen(() => import('../features/answer-sheet/answer-sheet-page')), data: ['/test/answer/:id'] },
-  // The proctor console (issue 12): its own sign-in and session, so the student's guard lets it pass.
-  { path: '/proctor/login', title: 'Proctor Login', screen: screen(() => import('../features/proctor-console/proctor-login-page')), skipAuth: true },
+  // The proctor console (issue 12), signed in with the staff sign-in and session (issue 28): the student's guard lets it pass.
+  { path: '/proctor/login', title: 'Staff Login', screen: StaffLogin, skipAuth: true },
   { path: '/proctor', title: 'Proctor Console', screen: screen(() => import('../features/proctor-console/proctor-tests-page')), skipAuth: true },
   { path: '/proctor/test/:id', title: 'Proctor Console', screen: screen(() => import('../features/proctor-console/proctor-test-page')), skipAuth: true },
+  // The staff side (issue 28): its own sign-in, session and guard (features/staff-shell), so the student's guard lets it pass.
+  { path: '/staff/login', title: 'Staff Login', screen: StaffLogin, skipAuth: true },
+  { path: '/staff', title: 'Staff Home', screen: screen(() => import('../features/staff-home/staff-home-page')), skipAuth: true },
+  { path: '/staff/accounts', title: 'Staff', screen: screen(() => import('../features/staff-accounts/staff-accounts-page')), skipAuth: true },
 ];
 
 export const NOT_FOUND: RouteMeta = {

@@ -1,16 +1,17 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { LogOut, ShieldCheck } from 'lucide-react';
+import { House, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useShellCover } from '../../lib/shell-cover';
-import { endProctorSession, proctorSession } from './proctor-auth';
-import { proctorLogout } from './proctor-console-api';
+import { staffSignOut } from '../staff-auth/staff-api';
+import { ROLE_LABELS } from '../staff-auth/staff-roles';
+import { staffSession } from '../staff-auth/staff-session';
 
-/** Sends a visitor without a proctor session to /proctor/login (a student's session does not count). */
+/** Sends a visitor without a staff session to the staff sign-in at /proctor/login (a student's session does not count). */
 export function useProctorGuard(): boolean {
   useSignals();
   const [location, navigate] = useLocation();
-  const signedIn = proctorSession.value !== null;
+  const signedIn = staffSession.value !== null;
   useEffect(() => {
     if (!signedIn) navigate(`/proctor/login?next=${encodeURIComponent(location)}`, { replace: true });
   }, [signedIn, location, navigate]);
@@ -25,7 +26,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   useSignals();
   useShellCover();
   const [, navigate] = useLocation();
-  const proctor = proctorSession.value?.proctor;
+  const staff = staffSession.value?.staff;
   return (
     <div className="fixed inset-0 z-30 flex flex-col overflow-y-auto bg-base-200">
       <header className="navbar sticky top-0 z-10 gap-2 bg-base-100 shadow-sm">
@@ -35,17 +36,19 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
             <span className="truncate">Proctor console</span>
           </Link>
         </div>
-        {proctor ? (
-          <div className="flex flex-none items-center gap-2">
-            <span className="hidden text-sm sm:inline">{proctor.name}</span>
+        {staff ? (
+          <div className="flex flex-none items-center gap-1">
+            <span className="hidden text-sm sm:inline">{staff.name} · {ROLE_LABELS[staff.role]}</span>
+            <Link href="/staff" className="btn btn-ghost btn-sm gap-1 px-2" aria-label="Staff home">
+              <House className="h-4 w-4" aria-hidden="true" /><span className="hidden sm:inline">Staff home</span>
+            </Link>
             <button
               type="button"
-              className="btn btn-ghost btn-sm gap-1"
+              className="btn btn-ghost btn-sm gap-1 px-2"
               onClick={() => {
                 // The token goes with the call; the session ends here at once, whatever the reply.
-                void proctorLogout();
-                endProctorSession();
                 navigate('/proctor/login', { replace: true });
+                staffSignOut();
               }}
             >
               <LogOut className="h-4 w-4" aria-hidden="true" />Sign out

@@ -1,6 +1,5 @@
 import {
   proctorCommandsSentSchema,
-  proctorLoginReplySchema,
   proctorTestSnapshotSchema,
   proctorTestsReplySchema,
   proctorTrailReplySchema,
@@ -8,48 +7,19 @@ import {
   type ChatMessage,
   type ProctorCommand,
   type ProctorCommandRequest,
-  type ProctorLoginReply,
   type ProctorTest,
   type ProctorTestSnapshot,
   type ProctorTrailReply,
 } from '@invigil/shared/api/live';
-import { ACCESS_TOKEN_HEADER, API_PREFIX } from '@invigil/shared/api/http';
 import { videoProctoringReplySchema, type VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
-import { ofetch } from 'ofetch';
 import * as z from 'zod/mini';
-import { ApiError, toApiError } from '../../lib/api-client';
-import { endProctorSession, proctorSession } from './proctor-auth';
+import { staffCall } from '../staff-auth/staff-api';
 
-const client = ofetch.create({ baseURL: API_PREFIX, retry: 0 });
-
-/** A console call with the proctor's token (never the student's); a 401 ends the proctor's session. */
-async function proctorCall<S extends z.ZodMiniType>(schema: S, path: string, options: { method?: 'GET' | 'POST'; body?: Record<string, unknown>; signal?: AbortSignal; auth?: boolean } = {}): Promise<z.infer<S>> {
-  const token = proctorSession.value?.token;
-  if (options.auth !== false && !token) throw new ApiError('Log in required!', 401);
-  let data: unknown;
-  try {
-    data = await client(path, {
-      method: options.method ?? 'GET',
-      body: options.body,
-      signal: options.signal,
-      headers: options.auth !== false && token ? { [ACCESS_TOKEN_HEADER]: token } : {},
-    });
-  } catch (error) {
-    throw toApiError(error, options.auth === false ? undefined : endProctorSession);
-  }
-  const parsed = z.safeParse(schema, data);
-  if (!parsed.success) throw new ApiError('Something went wrong!', null);
-  return parsed.data;
-}
-
-export function proctorLogin(email: string, password: string): Promise<ProctorLoginReply> {
-  return proctorCall(proctorLoginReplySchema, '/proctor/login', { method: 'POST', body: { email, password }, auth: false });
-}
-
-/** POST /proctor/logout: the server refuses this token from now on. Best effort: the session ends here either way. */
-export async function proctorLogout(): Promise<void> {
-  await proctorCall(z.unknown(), '/proctor/logout', { method: 'POST', body: {} }).catch(() => undefined);
-}
+/**
+ * A console call with the staff token (never the student's; the server takes a staff session on
+ * /proctor/*); a 401 ends the staff session (staff-auth/staff-api.ts).
+ */
+const proctorCall = staffCall;
 
 export function fetchProctorTests(signal?: AbortSignal): Promise<ProctorTest[]> {
   return proctorCall(proctorTestsReplySchema, '/proctor/tests', { signal });

@@ -19,7 +19,7 @@ import { Modal } from '../../ui/modal';
 import { formatTimeLeft } from '../attempt/exam-timer';
 import { useFocusReturn } from '../live/focus-return';
 import { ConsoleLayout, useProctorGuard } from './console-layout';
-import { proctorSession } from './proctor-auth';
+import { staffSession } from '../staff-auth/staff-session';
 import { fetchTrail } from './proctor-console-api';
 import { filterCandidates, ProctorLive, type CandidateFilter } from './proctor-live';
 import { JoinVideoButton, TestVideoActions, useTestVideo, VideoCallDialog, type VideoTarget } from './proctor-video';
@@ -276,7 +276,7 @@ function TrailDialog({ testId, candidate, onClose }: { testId: string; candidate
 
 function Console({ testId, title }: { testId: string; title: string }) {
   useSignals();
-  const live = useMemo(() => new ProctorLive(testId, () => proctorSession.value?.token ?? null), [testId]);
+  const live = useMemo(() => new ProctorLive(testId, () => staffSession.value?.token ?? null), [testId]);
   useEffect(() => {
     live.start();
     return () => live.stop();

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { areasFor, currentArea } from './staff-areas';
+
+describe('the staff navigation', () => {
+  it('lists what each role may open, Staff for the admin only', () => {
+    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Live console', 'Staff']);
+    expect(areasFor('proctor').map((area) => area.label)).toEqual(['Home', 'Live console']);
+    expect(areasFor('teacher').map((area) => area.label)).not.toContain('Staff');
+  });
+
+  it('marks the area of the page shown', () => {
+    expect(currentArea('/staff')?.label).toBe('Home');
+    expect(currentArea('/staff/accounts')?.label).toBe('Staff');
+    expect(currentArea('/staff/accounts/s1')?.label).toBe('Staff');
+    expect(currentArea('/proctor/test/demo-mcq')?.label).toBe('Live console');
+    expect(currentArea('/staffroom')).toBeUndefined();
+  });
+});

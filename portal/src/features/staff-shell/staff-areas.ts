@@ -1,0 +1,37 @@
+import type { StaffRole } from '@invigil/shared/api/staff';
+import { roleAllows } from '../staff-auth/staff-roles';
+
+/** A screen of the staff side as the navigation and Staff Home list it. */
+export interface StaffArea {
+  label: string;
+  href: string;
+  /** The roles that may open it (an admin may open every one). */
+  roles: readonly StaffRole[];
+  /** What it is for, on Staff Home's card (Home itself has none). */
+  description?: string;
+}
+
+export const ALL_STAFF_ROLES: readonly StaffRole[] = ['admin', 'teacher', 'proctor'];
+
+/**
+ * The staff side's screens, in the navigation's order (issue 28: Home, Students, Classes,
+ * Question bank, Tests, Live console, Staff). Only screens that exist are listed: each new one
+ * adds its entry here, and its route's layout names the same roles.
+ */
+export const STAFF_AREAS: readonly StaffArea[] = [
+  { label: 'Home', href: '/staff', roles: ALL_STAFF_ROLES },
+  { label: 'Live console', href: '/proctor', roles: ['proctor'], description: 'Watch the tests you proctor as they run: who is online, their warnings and trail; chat, warn, pause or extend.' },
+  { label: 'Staff', href: '/staff/accounts', roles: ['admin'], description: 'Add staff, change their role, disable an account, reset a password, and assign teachers to classes and subjects and proctors to tests.' },
+];
+
+/** The screens a role may open, in the navigation's order. */
+export function areasFor(role: StaffRole): StaffArea[] {
+  return STAFF_AREAS.filter((area) => roleAllows(role, area.roles));
+}
+
+/** The area a path belongs to (the longest matching href), for the navigation's current page. */
+export function currentArea(pathname: string): StaffArea | undefined {
+  return [...STAFF_AREAS]
+    .sort((a, b) => b.href.length - a.href.length)
+    .find((area) => pathname === area.href || pathname.startsWith(`${area.href}/`));
+}

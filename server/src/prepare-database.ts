@@ -3,7 +3,7 @@ import type { AppDatabase } from './platform/db';
 import { systemClock } from './platform/lib/clock';
 import type { Logger } from './platform/lib/logger';
 import { migrateToLatest } from './platform/migrations/migrate';
-import { createUserRepository } from './modules/auth/auth-module';
+import { createStudentDirectory } from './modules/auth/auth-module';
 import { writeDemoCertificateFiles } from './seed/demo-certificates';
 import { seedDemoProctor } from './seed/demo-live-proctor';
 import { seedDemoPortal } from './seed/demo-portal';
@@ -20,7 +20,7 @@ export async function prepareDatabase({ db, config, blobs, logger, seedDemo = tr
   const where = db.kind === 'sqlite' ? config.sqlitePath : 'PostgreSQL (DATABASE_URL)';
   const applied = (await migrateToLatest(db.kysely)).filter((result) => result.status === 'Success').map((result) => result.migrationName);
   if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.join(', ')}`);
-  if (!seedDemo || !(await seedDemoData(createUserRepository(db.kysely, logger), systemClock))) return { applied, seeded: false };
+  if (!seedDemo || !(await seedDemoData(createStudentDirectory(db.kysely, logger), systemClock))) return { applied, seeded: false };
   const seeded = await seedDemoTests(db.kysely, systemClock, blobs, logger);
   await seedDemoProctor(db.kysely, systemClock);
   await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);

@@ -12,7 +12,7 @@ import type { Clock } from './platform/lib/clock';
 import { silentLogger } from './platform/lib/logger';
 import { newObjectId } from './platform/lib/object-id';
 import { migrateToLatest } from './platform/migrations/migrate';
-import { createUserRepository } from './modules/auth/auth-module';
+import { createStudentDirectory } from './modules/auth/auth-module';
 import { importData, parseImportFile } from './import/import-service';
 import { createTokenService } from './modules/auth/auth-module';
 
@@ -95,7 +95,7 @@ export async function warmUp(options: { rounds: number; config: Config; clock: C
         )
         .execute();
     }
-    const users = createUserRepository(db.kysely, silentLogger);
+    const users = createStudentDirectory(db.kysely, silentLogger);
     const tokens = createTokenService(config.jwtSecret, config.tokenTtlSeconds, clock);
     const app = buildApp({ db, config, clock, logger: silentLogger });
     // Served over loopback HTTP like the real one: the request and reply adapters warm up too.

@@ -16,7 +16,7 @@ import { createGradeRepository, gradeMarks } from '../modules/exam/exam-module';
 import { createMarksheetRepository } from '../modules/exam/exam-module';
 import { createTestRepository } from '../modules/exam/exam-module';
 import type { TestRecord, TestRow } from '../modules/exam/exam-module';
-import { createUserRepository, normaliseEmail, normaliseRegNo } from '../modules/auth/auth-module';
+import { createStudentDirectory, normaliseEmail, normaliseRegNo } from '../modules/auth/auth-module';
 import type { UserRecord } from '../modules/auth/auth-module';
 import { computeResult, parseStoredKey } from '../modules/exam/exam-module';
 import type { StoredKey } from '../modules/exam/exam-module';
@@ -68,7 +68,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
   const now = clock.now();
 
   // Password hashing is slow on purpose: do it before the transaction, a few at a time.
-  const known = new Map((await createUserRepository(db, logger).findByRegNos(file.students.map((s) => s.reg_no))).map((user) => [user.regNo, user]));
+  const known = new Map((await createStudentDirectory(db, logger).findByRegNos(file.students.map((s) => s.reg_no))).map((user) => [user.regNo, user]));
   const newHashes = new Map<string, string>();
   const withPasswords = file.students.filter((student) => student.password !== undefined);
   for (let i = 0; i < withPasswords.length; i += 8) {
@@ -85,7 +85,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
   // Inside the caller's transaction if there is one (the CLI's --dry-run), else in a new one.
   const inTransaction = <T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> => (db.isTransaction ? work(db) : db.transaction().execute(work));
   return inTransaction(async (trx) => {
-    const users = createUserRepository(trx, logger);
+    const users = createStudentDirectory(trx, logger);
     const tests = createTestRepository(trx);
     const attempts = createAttemptRepository(trx);
     const grades = createGradeRepository(trx);

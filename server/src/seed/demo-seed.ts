@@ -2,7 +2,7 @@ import type { UserConfig } from '@invigil/shared/api/auth';
 import type { Clock } from '../platform/lib/clock';
 import { newObjectId } from '../platform/lib/object-id';
 import { hashPassword } from '../platform/lib/password';
-import type { UserRepository } from '../modules/auth/auth-module';
+import type { StudentDirectory } from '../modules/auth/auth-module';
 import { initialPasswordChangedAt } from '../modules/auth/auth-module';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -37,7 +37,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * Fills an empty database with the demo students. Does nothing once any user exists, so data
  * is kept between starts. Returns whether it seeded.
  */
-export async function seedDemoData(users: UserRepository, clock: Clock): Promise<boolean> {
+export async function seedDemoData(users: StudentDirectory, clock: Clock): Promise<boolean> {
   if ((await users.count()) > 0) return false;
   const now = clock.now();
   for (const demo of DEMO_USERS) {

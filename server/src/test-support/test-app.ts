@@ -10,8 +10,8 @@ import type { AppDatabase } from '../platform/db';
 import type { Clock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
 import { migrateToLatest } from '../platform/migrations/migrate';
-import { createUserRepository } from '../modules/auth/auth-module';
-import type { UserRepository } from '../modules/auth/auth-module';
+import { createStudentDirectory } from '../modules/auth/auth-module';
+import type { StudentDirectory } from '../modules/auth/auth-module';
 import { seedDemoData } from '../seed/demo-seed';
 import { seedDemoPortal } from '../seed/demo-portal';
 import { writeDemoCertificateFiles } from '../seed/demo-certificates';
@@ -50,7 +50,7 @@ export interface OutboxLine {
 export interface TestApp {
   app: App;
   db: AppDatabase;
-  users: UserRepository;
+  users: StudentDirectory;
   config: Config;
   clock: FakeClock;
   logger: RecordingLogger;
@@ -100,7 +100,7 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     // An app on S3 seeds its own, as before.
     const seed = async (db: AppDatabase, clock: FakeClock) => {
       await migrateToLatest(db.kysely);
-      if (await seedDemoData(createUserRepository(db.kysely, logger), clock)) {
+      if (await seedDemoData(createStudentDirectory(db.kysely, logger), clock)) {
         await seedDemoTests(db.kysely, clock, blobs, logger);
         await seedDemoProctor(db.kysely, clock);
         await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
@@ -124,7 +124,7 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
       await writeDemoBlobs(blobs);
       await writeDemoCertificateFiles(blobs);
     }
-    const users = createUserRepository(db.kysely, logger);
+    const users = createStudentDirectory(db.kysely, logger);
     const tests = createTestModule({ db, config, clock, logger, blobs });
     const app = buildApp({ db, config, clock, logger, tests });
     const userIds = Object.fromEntries((await db.kysely.selectFrom('users').select(['id', 'reg_no']).execute()).map((row) => [row.reg_no, row.id]));

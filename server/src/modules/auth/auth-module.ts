@@ -21,10 +21,13 @@ import type { TokenService } from './token-service';
 import { createUserRepository } from './user-repository';
 import { guardPages } from './require-page';
 
-// The auth module's public face (decision 0054): what others may use of it. The user directory
-// (createUserRepository) is public for the import, the seed and the warm-up, which create students.
-export { createUserRepository, normaliseEmail, normaliseRegNo } from './user-repository';
-export type { UserRecord, UserRepository } from './user-repository';
+// The auth module's public face (decision 0054): what others may use of it. The import, the seed
+// and the warm-up find and create students through the student directory; the exam charges merit
+// points through MeritPoints. The user repository stays inside auth.
+export { normaliseEmail, normaliseRegNo } from './user-repository';
+export type { NewUser, UserRecord } from './user-repository';
+export { createMeritPoints, createStudentDirectory } from './student-directory';
+export type { ImportedStudentFields, MeritPoints, StudentDirectory } from './student-directory';
 export { refuseIfPageOff, requirePage } from './require-page';
 export { requireAuth } from './require-auth';
 export { STORED_AVATAR_PREFIX, avatarLink } from './avatar-link';

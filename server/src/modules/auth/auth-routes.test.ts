@@ -12,6 +12,7 @@ import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import { decode, sign } from 'hono/jwt';
 import { OBJECT_ID_PATTERN } from '../../platform/lib/object-id';
 import { TEST_JWT_SECRET, useTestApp } from '../../test-support/test-app';
+import { createUserRepository } from './user-repository';
 
 const newApp = useTestApp();
 const auth = (token: string) => ({ [ACCESS_TOKEN_HEADER]: token });
@@ -296,7 +297,7 @@ describe('GET /api/user', () => {
     const t = await newApp();
     const token = await t.token('DEMO001');
     const { user } = userReplySchema.parse(await (await t.get('/api/user', auth(token))).json());
-    await t.users.deleteById(user.id);
+    await createUserRepository(t.db.kysely, t.logger).deleteById(user.id);
     expect((await t.get('/api/user', auth(token))).status).toBe(401);
   });
 });

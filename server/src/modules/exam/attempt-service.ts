@@ -27,7 +27,7 @@ import { createGradeRepository, gradeMarks } from './grade-repository';
 import type { AttemptRecord, AttemptRepository, SyncTarget } from './attempt-repository';
 import { createTestRepository } from './test-repository';
 import type { TestRecord } from './test-repository';
-import { createUserRepository } from '../auth/auth-module';
+import { createMeritPoints } from '../auth/auth-module';
 import type { UserRecord } from '../auth/auth-module';
 import type { CachedPaper, PaperCache, SealedPaper } from './paper-cache';
 import { createPartLayoutCache, partOfQuestion } from './part-layout';
@@ -315,16 +315,16 @@ export function createAttemptService(deps: AttemptServiceDeps) {
           devices,
           mpCharged: test.mpCost,
         });
-        const userRepo = createUserRepository(trx, logger);
+        const meritPoints = createMeritPoints(trx, logger);
         if (!created) {
           // Two starts at once: the other one created it.
           const other = await repo.find(user.id, test.id);
-          return { resumed: true, deadline: other?.deadlineMs ?? deadlineMs, meritpoints: await userRepo.meritPointsOf(user.id), created: undefined };
+          return { resumed: true, deadline: other?.deadlineMs ?? deadlineMs, meritpoints: await meritPoints.balanceOf(user.id), created: undefined };
         }
         // A free test changes no balance: the one read with the sign-in check of this request.
-        const balance = test.mpCost > 0 ? await userRepo.deductMeritPoints(user.id, test.mpCost) : user.meritpoints;
+        const balance = test.mpCost > 0 ? await meritPoints.deduct(user.id, test.mpCost) : user.meritpoints;
         if (balance === undefined) {
-          const have = await userRepo.meritPointsOf(user.id);
+          const have = await meritPoints.balanceOf(user.id);
           throw new AppError('forbidden', TEST_MESSAGES.notEnoughMeritPoints(test.mpCost, have));
         }
         return { resumed: false, deadline: deadlineMs, meritpoints: balance, created };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../lib/logger';
-import { createUserRepository } from '../../modules/auth/auth-module';
+import { createStudentDirectory } from '../../modules/auth/auth-module';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../../seed/demo-seed';
 import { fakeClock } from '../../test-support/test-app';
 import { useTestDatabases } from '../../test-support/test-db';
@@ -39,7 +39,7 @@ describe('migrations', () => {
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {
     const db = await databases.fresh();
     await migrateToLatest(db.kysely);
-    const users = createUserRepository(db.kysely, silentLogger);
+    const users = createStudentDirectory(db.kysely, silentLogger);
     const at = 1_893_456_000_123; // beyond 2^31 seconds * 1000: needs BIGINT
     await users.insertIfAbsent({
       id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
@@ -55,7 +55,7 @@ describe('migrations', () => {
       passwordChangedAt: at,
       createdAt: at,
     });
-    await users.setOtp('aaaaaaaaaaaaaaaaaaaaaaaa', 'hash', at + 1);
+    await db.kysely.updateTable('users').set({ otp_hash: 'hash', otp_expires_at: at + 1 }).where('id', '=', 'aaaaaaaaaaaaaaaaaaaaaaaa').execute();
     const row = await db.kysely.selectFrom('users').selectAll().executeTakeFirstOrThrow();
     expect(row.verified).toBe(1);
     expect(row.created_at).toBe(at);
@@ -75,7 +75,7 @@ describe('demo seed', () => {
   it('fills an empty database once and leaves it alone afterwards', async () => {
     const db = await databases.fresh();
     await migrateToLatest(db.kysely);
-    const users = createUserRepository(db.kysely, silentLogger);
+    const users = createStudentDirectory(db.kysely, silentLogger);
     const clock = fakeClock();
     expect(await seedDemoData(users, clock)).toBe(true);
     expect(await users.count()).toBe(DEMO_USERS.length);
@@ -91,7 +91,7 @@ describe('demo seed', () => {
     expect(asha?.passwordHash).not.toBe(rohan?.passwordHash);
 
     // A later start: the data is kept, nothing is re-seeded.
-    await users.deleteById(rohan?.id ?? '');
+    await db.kysely.deleteFrom('users').where('id', '=', rohan?.id ?? '').execute();
     expect(await seedDemoData(users, clock)).toBe(false);
     expect(await users.count()).toBe(DEMO_USERS.length - 1);
   });

@@ -71,6 +71,8 @@ export interface WriteRosterOptions {
   /** Passwords hashed at once (default: the number of cores). */
   concurrency?: number;
   onProgress?: (progress: RosterProgress) => void;
+  /** Hashes made beforehand by `hashRosterPasswords` (the benchmark times the two apart). */
+  hashes?: Map<number, string>;
 }
 
 export interface RosterWriteResult {
@@ -102,7 +104,7 @@ export async function hashRosterPasswords(plan: readonly RosterPlanItem[], optio
 /** Writes the confirmed plan (rows without errors from `checkRoster`). `preview errors` are counted by the caller. */
 export async function writeRoster(db: Kysely<Database>, plan: readonly RosterPlanItem[], options: WriteRosterOptions): Promise<RosterWriteResult> {
   const { now } = options;
-  const hashes = await hashRosterPasswords(plan, options);
+  const hashes = options.hashes ?? (await hashRosterPasswords(plan, options));
   const summary: RosterSummary = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const failures: RosterWriteResult['failures'] = [];
   const provisionalUserIds: string[] = [];

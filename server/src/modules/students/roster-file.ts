@@ -218,7 +218,7 @@ const INSTRUCTIONS: Record<RosterColumn, string> = {
   email: 'Required. A valid e-mail address, not used by another student.',
   phone: 'Optional. Keep this column formatted as Text so Excel does not turn long numbers into 9.87654E+09.',
   class: 'Optional. The class name (as on the Classes page) or its id. Empty: a new student has no class, an existing one keeps theirs.',
-  password: 'Required for a new student, at least 6 characters. Empty for an existing student: the password is kept.',
+  password: 'Required for a new student, at least 6 characters. A student already stored keeps their password (reset it from the student\'s page).',
   verified: 'Optional. Yes (default for a new student) or No: the student confirms the account with a one-time code at first sign-in.',
 };
 

@@ -1,6 +1,6 @@
 import type { StaffAccount, StaffDirectoryReply, StaffListReply } from '@invigil/shared/api/staff';
 import { UserPlus } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ScreenProps } from '../../lib/screen-props';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
@@ -8,15 +8,21 @@ import { TablePages } from '../../ui/table-pages';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { ROLE_LABELS } from '../staff-auth/staff-roles';
 import { StaffLayout } from '../staff-shell/staff-layout';
-import { AccountDialog } from './account-dialog';
-import { AddStaffDialog } from './add-staff-dialog';
 import { fetchStaffAccounts, fetchStaffDirectory } from './staff-accounts-api';
+
+// The dialogs load when first wanted (Add staff pointed at or pressed, an account opened): the table comes first.
+const loadAddDialog = () => import('./add-staff-dialog');
+const loadAccountDialog = () => import('./account-dialog');
+const AddStaffDialog = lazy(() => loadAddDialog().then((module) => ({ default: module.AddStaffDialog })));
+const AccountDialog = lazy(() => loadAccountDialog().then((module) => ({ default: module.AccountDialog })));
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** The search is sent this long after the last key. */
 const SEARCH_DELAY_MS = 300;
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong!');
 
 function AccountsTable({ reply, onOpen }: { reply: StaffListReply; onOpen: (account: StaffAccount) => void }) {
+  const onWant = preload(loadAccountDialog);
   const box = useRef<HTMLDivElement>(null);
   // A table wider than a phone scrolls inside its own box, which Tab then reaches (axe: scrollable-region-focusable).
   const scrolls = useOverflows(box, true);
@@ -37,7 +43,7 @@ function AccountsTable({ reply, onOpen }: { reply: StaffListReply; onOpen: (acco
           {reply.items.map((account) => (
             <tr key={account.id}>
               <th scope="row" className="min-w-36 font-normal">
-                <button type="button" className="link link-primary text-left font-semibold" onClick={() => onOpen(account)}>{account.name}</button>
+                <button type="button" className="link link-primary text-left font-semibold" onPointerEnter={onWant} onFocus={onWant} onClick={() => onOpen(account)}>{account.name}</button>
               </th>
               <td className="whitespace-nowrap">{account.email}</td>
               <td>{ROLE_LABELS[account.role]}</td>
@@ -62,9 +68,12 @@ function StaffAccounts() {
   const [reply, setReply] = useState<StaffListReply | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [addWanted, setAddWanted] = useState(false);
   const [editing, setEditing] = useState<StaffAccount | null>(null);
   const [directory, setDirectory] = useState<StaffDirectoryReply | null>(null);
   const directoryAsked = useRef(false);
+  // Once opened, a dialog stays mounted, so closing it returns the focus as before.
+  const [editWanted, setEditWanted] = useState(false);
 
   // The search waits for a pause in typing, and starts again at page 1.
   useEffect(() => {
@@ -91,6 +100,7 @@ function StaffAccounts() {
 
   function open(account: StaffAccount) {
     setEditing(account);
+    setEditWanted(true);
     if (directoryAsked.current) return;
     directoryAsked.current = true;
     fetchStaffDirectory().then(setDirectory, (error: unknown) => {
@@ -112,7 +122,16 @@ function StaffAccounts() {
           <label htmlFor={searchId} className="label pb-1"><span className="label-text font-medium text-base-content">Search staff</span></label>
           <input id={searchId} type="search" className="input input-bordered w-full" placeholder="Name or email" value={query} onChange={(event) => setQuery(event.target.value)} />
         </div>
-        <button type="button" className="btn btn-primary gap-1" onClick={() => setAdding(true)}>
+        <button
+          type="button"
+          className="btn btn-primary gap-1"
+          onPointerEnter={preload(loadAddDialog)}
+          onFocus={preload(loadAddDialog)}
+          onClick={() => {
+            setAddWanted(true);
+            setAdding(true);
+          }}
+        >
           <UserPlus className="h-4 w-4" aria-hidden="true" />Add staff
         </button>
       </div>
@@ -147,15 +166,23 @@ function StaffAccounts() {
           />
         </div>
       )}
-      <AddStaffDialog
-        open={adding}
-        onClose={() => setAdding(false)}
-        onAdded={() => {
-          setAdding(false);
-          setReload((n) => n + 1);
-        }}
-      />
-      <AccountDialog account={editing} directory={directory} onClose={() => setEditing(null)} onChanged={changed} />
+      {addWanted ? (
+        <Suspense fallback={null}>
+          <AddStaffDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            onAdded={() => {
+              setAdding(false);
+              setReload((n) => n + 1);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {editWanted ? (
+        <Suspense fallback={null}>
+          <AccountDialog account={editing} directory={directory} onClose={() => setEditing(null)} onChanged={changed} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

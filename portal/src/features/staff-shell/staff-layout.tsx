@@ -22,7 +22,7 @@ export function StaffFrame({ children, nav = null, account = false }: { children
   const menuButton = useRef<HTMLButtonElement>(null);
   const staff = account ? staffSession.value?.staff : undefined;
   return (
-    <div className="fixed inset-0 z-30 flex flex-col overflow-y-auto overflow-x-hidden bg-base-200">
+    <div className="fixed inset-0 z-30 flex flex-col overflow-y-auto bg-base-200" data-testid="staff-frame">
       <a href="#staff-content" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
         Skip to content
       </a>

@@ -58,6 +58,11 @@ describe('readRosterFile: CSV', () => {
     expect(file.rows[0]?.values).toMatchObject({ reg_no: 'R-9', name: 'Śruti Iyer', email: 'sruti@example.com' });
   });
 
+  it('reads the Windows-1252 of Excel\'s plain "CSV", and a cell with a line break as one row', async () => {
+    const file = await read(Buffer.from('reg_no,name,email\r\nR-1,Jos\xe9 Mart\xedn,jose@example.com\r\nR-2,"Two\r\nLines",two@example.com\r\nR-3,Three,three@example.com\r\n', 'latin1'));
+    expect(file.rows.map((r) => [r.rowNumber, r.values.name])).toEqual([[2, 'José Martín'], [3, 'Two Lines'], [4, 'Three']]);
+  });
+
   it('passes on what Excel did to a long number, for the check to explain', async () => {
     const file = await read(csv('reg_no,name,email,phone\nR-1,Asha,asha@example.com,9.87654E+09\n'));
     expect(file.rows[0]?.values.phone).toBe('9.87654E+09');

@@ -70,16 +70,18 @@ const isZip = (bytes: Buffer): boolean => bytes.length >= 4 && bytes[0] === 0x50
 /** An OLE container: an old .xls, or an XLSX saved with a password (Excel encrypts it into one). */
 const isOle = (bytes: Buffer): boolean => bytes.length >= 8 && bytes.readUInt32BE(0) === 0xd0cf11e0 && bytes.readUInt32BE(4) === 0xa1b11ae1;
 
-/** The text of a CSV, or undefined for bytes that are not text (an image, a PDF, a .docx...). */
+/**
+ * The text of a CSV, or undefined for bytes that are not text (an image, a PDF...). UTF-8 (a BOM
+ * or not), UTF-16 with its BOM, else Windows-1252: what Excel's plain "CSV" writes on Windows.
+ */
 function decodeText(bytes: Buffer): string | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  const text = bytes.toString('utf8');
-  const sample = text.slice(0, 8192);
-  if (sample.includes('\u0000') || sample.startsWith('%PDF')) return undefined;
-  // Mostly undecodable: not UTF-8 text. A few (a name in Windows-1252) are let through.
-  const replaced = sample.split('\uFFFD').length - 1;
-  if (replaced > 0 && replaced > sample.length / 20) return undefined;
-  return text.replace(/^\uFEFF/, '');
+  if (bytes.subarray(0, 8192).includes(0) || bytes.subarray(0, 5).toString('latin1') === '%PDF-') return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }
 
 /** The delimiter most used, outside quotes, in the first lines (Excel in many locales writes ';'). */
@@ -149,7 +151,8 @@ export function cellText(value: CellValue): string {
   return '';
 }
 
-const clean = (cell: string | undefined): string => (cell ?? '').replace(/[\u200B-\u200D\uFEFF]/g, '').trim();
+/** Trimmed, zero-width characters out, a line break inside a cell (Alt+Enter) as a space. */
+const clean = (cell: string | undefined): string => (cell ?? '').replace(/[\u200B-\u200D\uFEFF]/g, '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
 function fromGrid(
   grid: Iterable<{ rowNumber: number; cells: string[] }>,

@@ -6,21 +6,19 @@ import type { TestModule } from './test-module';
 import { testRoutes } from './test-routes';
 import { uploadGetHandler, uploadPutHandler, uploadRoutes } from './upload-routes';
 
-// The exam module's public face (decision 0054): what others may use of it. The attempt and test
-// repositories are still read directly by proctoring, live and the import (issue 27 leaves them).
+// The exam module's public face (decision 0054): what others may use of it. Proctoring and the live
+// console read tests and attempts through the ExamDirectory; the import writes the exam's sections
+// through exam-import.ts.
 export { createTestModule } from './test-module';
 export type { TestModule } from './test-module';
 export type { AttemptService } from './attempt-service';
 export { unsealPaperJson } from './paper-seal';
-export { createAttemptRepository } from './attempt-repository';
-export type { AnswerRecord, AttemptRecord } from './attempt-repository';
-export { createGradeRepository, gradeMarks } from './grade-repository';
-export { createMarksheetRepository } from './marksheet-repository';
-export { createTestRepository } from './test-repository';
-export type { TestRecord, TestRow } from './test-repository';
-export { computeResult, parseStoredKey } from './scoring';
-export type { StoredKey } from './scoring';
-export { compileTest, serialisePaper } from './test-compiler';
+export type { AttemptRecord } from './attempt-repository';
+export type { TestRecord } from './test-repository';
+export { createExamDirectory } from './exam-directory';
+export type { ExamDirectory } from './exam-directory';
+export { checkExamReferences, examEmails, examRegNos, writeExamSections } from './exam-import';
+export type { ExamImportSummary, ExamPlan } from './exam-import';
 export { UPLOAD_ERRORS } from './upload-service';
 
 export interface ExamDeps {

@@ -3,7 +3,7 @@ import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
 import { hashPassword } from '../../platform/lib/password';
 import { createProctorConsoleRepository } from './proctor-console-repository';
-import { createProctorRepository } from '../proctoring/proctoring-module';
+import { createProctorTrail } from '../proctoring/proctoring-module';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import { SOCKET_DROP_GRACE_MS } from './live-service';
 import { useLiveSockets } from '../../test-support/live-socket';
@@ -342,7 +342,7 @@ describe('the WebSocket /api/live', () => {
     expect((await unread())?.unreadChat).toBe(0);
 
     // A flag's evidence is a stored snapshot: the console gets a signed link, never the bare key.
-    await createProctorRepository(t.db.kysely).insertEvents([
+    await createProctorTrail(t.db.kysely).insertEvents([
       { attemptId: (await attemptOf(t, ashaId)).id, eventId: 'event-0002', kind: 'NO_FACE', source: 'page', via: 'student', clientAt: t.clock.now(), at: t.clock.now(), receivedAt: t.clock.now(), detail: {}, evidence: 'snapshot-key.webp', late: false },
     ]);
     const lastFlag = (await unread())?.lastFlag;

@@ -29,14 +29,13 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
-import { createAttemptRepository } from '../exam/exam-module';
+import { createExamDirectory } from '../exam/exam-module';
 import type { AttemptRecord } from '../exam/exam-module';
 import { createLiveRepository } from './live-repository';
 import type { CandidateRecord } from './live-repository';
 import { createProctorConsoleRepository } from './proctor-console-repository';
 import type { ProctorRecord, ProctorTestRecord } from './proctor-console-repository';
-import { createProctorRepository } from '../proctoring/proctoring-module';
-import { createTestRepository } from '../exam/exam-module';
+import { createProctorTrail } from '../proctoring/proctoring-module';
 import type { TestRecord } from '../exam/exam-module';
 import type { UserRecord } from '../auth/auth-module';
 import type { AttemptService } from '../exam/exam-module';
@@ -91,9 +90,9 @@ const FLAG_KINDS = PROCTOR_EVENT_KINDS.filter((kind) => PROCTOR_KIND_CLASS[kind]
  */
 export function createLiveService({ db, hub, presence = createMemoryPresenceStore(), attempts: attemptService, store, clock, logger }: LiveServiceDeps) {
   const live = createLiveRepository(db);
-  const attempts = createAttemptRepository(db);
+  const exam = createExamDirectory(db);
   const proctors = createProctorConsoleRepository(db);
-  const trail = createProctorRepository(db);
+  const trail = createProctorTrail(db);
   // The drop-grace timers of this process's sockets; whichever process's timer fires claims the drop in the store.
   const dropTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const timerKey = (testId: string, userId: string) => `${testId}\u0000${userId}`;
@@ -108,7 +107,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
   const toProctors = (testId: string, message: ServerToProctor) => hub.publish(proctorChannel(testId), message);
 
   async function studentTarget(user: UserRecord, testId: string): Promise<{ test: TestRecord; attempt: AttemptRecord | undefined }> {
-    const found = await attempts.findVisibleWithAttempt(user.id, testId);
+    const found = await exam.findVisibleWithAttempt(user.id, testId);
     if (!found) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
     return found;
   }
@@ -182,7 +181,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       // Once across processes: a socket back anywhere, or another process's claim, leaves null.
       const since = await presence.claimDrop(testId, userId);
       if (since === null) return;
-      const attempt = await attempts.find(userId, testId);
+      const attempt = await exam.findAttempt(userId, testId);
       if (isRunning(attempt)) await writeTrail(attempt.id, 'DISCONNECTED', 'server', { via: 'websocket' }, since);
     } catch (error) {
       logger.warn(`Could not put the drop of ${userId} in test ${testId} on the trail:`, error);
@@ -287,7 +286,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     if (!command) throw new AppError('internal', 'The command was not stored.');
     toStudents(test.id, candidate.userId, { type: 'command', command });
     if (request.type === 'EXTEND_TEST' || request.type === 'PAUSE' || request.type === 'RESUME') {
-      const fresh = await attempts.findById(attempt.id);
+      const fresh = await exam.findAttemptById(attempt.id);
       if (fresh) toStudents(test.id, candidate.userId, deadlineMessage(fresh));
     }
     toProctors(test.id, { type: 'command', command });
@@ -328,13 +327,13 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     /** A status over the WebSocket: presence, then the commands the page has not even received. */
     async studentStatus(user: UserRecord, testId: string, status: CandidateStatus): Promise<ProctorCommand[]> {
       await recordStatus(testId, user.id, status);
-      const attempt = await attempts.find(user.id, testId);
+      const attempt = await exam.findAttempt(user.id, testId);
       void publishCandidate(testId, user.id);
       return attempt ? live.pendingCommands(attempt.id, true) : [];
     },
 
     async studentAcks(user: UserRecord, testId: string, acks: readonly CommandAck[]): Promise<void> {
-      await applyAcks(testId, user.id, await attempts.find(user.id, testId), acks);
+      await applyAcks(testId, user.id, await exam.findAttempt(user.id, testId), acks);
     },
 
     async studentChat(user: UserRecord, testId: string, chat: { id: string; m: string }): Promise<ChatMessage> {
@@ -349,7 +348,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
 
     /** GET /live/chats: every test the student sees, with its chat on or off and the proctor's unread messages. */
     async chatSummaries(user: UserRecord): Promise<LiveChatSummaries> {
-      const [visible, unread] = await Promise.all([createTestRepository(db).listVisible(user.id), live.unreadOfStudent(user.id)]);
+      const [visible, unread] = await Promise.all([exam.listVisibleTests(user.id), live.unreadOfStudent(user.id)]);
       return { threads: visible.map((test) => ({ tid: test.id, chatDisabled: isChatDisabled(user.config, test.config), unread: unread.get(test.id) ?? 0 })) };
     },
 
@@ -369,7 +368,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       await applyAcks(test.id, user.id, attempt, request.acks);
       for (const chat of request.chat) await storeStudentChat(user, test, chat);
       if (request.read !== undefined) await live.markRead(test.id, user.id, 'proctor', request.read, clock.now());
-      const fresh = (await attempts.findById(attempt.id)) ?? attempt;
+      const fresh = (await exam.findAttemptById(attempt.id)) ?? attempt;
       void publishCandidate(test.id, user.id);
       const now = clock.now();
       return {

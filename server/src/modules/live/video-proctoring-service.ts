@@ -7,11 +7,10 @@ import { VIDEO_AUTO_CLOSE_MS, VIDEO_RESOLUTION, videoProctoringMode } from '@inv
 import type { VideoMode } from '@invigil/shared/proctor/video-proctoring-settings';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
-import { createAttemptRepository } from '../exam/exam-module';
+import { createExamDirectory } from '../exam/exam-module';
 import { createLiveRepository } from './live-repository';
 import { createProctorConsoleRepository } from './proctor-console-repository';
 import type { ProctorRecord } from './proctor-console-repository';
-import { createTestRepository } from '../exam/exam-module';
 import type { UserRecord } from '../auth/auth-module';
 import { LIVE_MESSAGES } from './live-service';
 
@@ -34,10 +33,9 @@ export function videoRoomOf(secret: string, testId: string, userId: string | nul
 
 /** Video proctoring rooms (decision 0034): a student's own, and a proctor's of assigned tests only. */
 export function createVideoProctoringService({ db, jitsiDomain, secret }: VideoProctoringDeps) {
-  const attempts = createAttemptRepository(db);
+  const exam = createExamDirectory(db);
   const proctors = createProctorConsoleRepository(db);
   const live = createLiveRepository(db);
-  const tests = createTestRepository(db);
 
   function room(mode: Exclude<VideoMode, 'none'>, testId: string, userId: string | null, displayName: string): VideoRoom | null {
     if (!jitsiDomain) return null;
@@ -54,14 +52,14 @@ export function createVideoProctoringService({ db, jitsiDomain, secret }: VideoP
     const assigned = await proctors.assignedTest(proctor.id, testId);
     // 404, not 403: another test's existence is none of this proctor's business.
     if (!assigned) throw new AppError('not_found', LIVE_MESSAGES.notAssigned);
-    const test = await tests.findById(testId);
+    const test = await exam.findTest(testId);
     return { id: assigned.id, openToAll: assigned.openToAll, mode: videoProctoringMode(test?.config ?? {}) };
   }
 
   return {
     /** GET /test/video/{id}: the student's own room, while their attempt runs. */
     async forStudent(user: UserRecord, testId: string): Promise<VideoProctoringReply> {
-      const found = await attempts.findVisibleWithAttempt(user.id, testId);
+      const found = await exam.findVisibleWithAttempt(user.id, testId);
       if (!found) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
       if (!found.attempt) throw new AppError('conflict', VIDEO_MESSAGES.notStarted);
       if (found.attempt.submittedAt !== null) throw new AppError('conflict', VIDEO_MESSAGES.submitted);

@@ -15,7 +15,7 @@ import { isPastGrace } from '@invigil/shared/domain/exam-clock';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
-import { createAttemptRepository } from '../exam/exam-module';
+import { createExamDirectory } from '../exam/exam-module';
 import type { AttemptRecord } from '../exam/exam-module';
 import { createProctorRepository } from './proctor-repository';
 import type { ProctorEventRecord, ProctorVia } from './proctor-repository';
@@ -46,7 +46,7 @@ export interface Reporter {
  * student's timeline after submission.
  */
 export function createProctorService({ db, store, clock, graceMs, secret, onStored }: ProctorServiceDeps) {
-  const attempts = createAttemptRepository(db);
+  const exam = createExamDirectory(db);
   const trail = createProctorRepository(db);
   const tokens = createProctorTokens(secret, clock);
 
@@ -55,7 +55,7 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
   const isLate = (attempt: AttemptRecord, now: number): boolean => isPastGrace(Math.min(attempt.submittedAt ?? Infinity, attempt.deadlineMs), graceMs, now);
 
   async function attemptOf(user: UserRecord, testId: string): Promise<AttemptRecord> {
-    const found = await attempts.findVisibleWithAttempt(user.id, testId);
+    const found = await exam.findVisibleWithAttempt(user.id, testId);
     if (!found) throw new AppError('not_found', TEST_MESSAGES.testNotFound);
     if (!found.attempt) throw new AppError('forbidden', TEST_MESSAGES.notStarted);
     return found.attempt;
@@ -77,7 +77,7 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
       const claims = tokens.verify(token);
       if (!claims) throw new AppError('unauthorized', PROCTOR_MESSAGES.tokenInvalid);
       if (claims.testId !== testId) throw new AppError('forbidden', PROCTOR_MESSAGES.tokenOtherTest);
-      const attempt = await attempts.findById(claims.attemptId);
+      const attempt = await exam.findAttemptById(claims.attemptId);
       if (!attempt || attempt.userId !== claims.userId || attempt.testId !== claims.testId) throw new AppError('unauthorized', PROCTOR_MESSAGES.tokenInvalid);
       return { attempt, via: 'proctor-token' };
     },

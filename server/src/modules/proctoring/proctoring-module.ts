@@ -9,10 +9,12 @@ import { createProctorService } from './proctor-service';
 import type { ProctorService, ProctorServiceDeps } from './proctor-service';
 
 // The proctoring module's public face (decision 0054): what others may use of it. The app's body
-// limit gives snapshots their own; the live console reads the proctor trail (issue 27 leaves the
-// repository shared).
+// limit gives snapshots their own; the live console adds to and reads an attempt's trail through
+// ProctorTrail.
 export { SNAPSHOT_BODY_LIMIT_BYTES, isSnapshotPath } from './proctor-routes';
-export { createProctorRepository } from './proctor-repository';
+export type { ProctorEventRecord } from './proctor-repository';
+export { createProctorTrail } from './proctor-trail';
+export type { ProctorTrail } from './proctor-trail';
 export type { ProctorService } from './proctor-service';
 
 export interface ProctoringDeps {

@@ -47,6 +47,16 @@ export default tseslint.config(
     },
   },
   {
+    // A module file offers services, never a repository (decision 0054): no `create*Repository` leaves a module.
+    files: ['server/src/modules/*/*-module.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...['ExportSpecifier[exported.name=/^create\\w*Repository$/]', 'ExportNamedDeclaration > FunctionDeclaration[id.name=/^create\\w*Repository$/]'].map((selector) => ({
+        selector,
+        message: 'A module file exports a narrow service interface, not a repository (decision 0054).',
+      }))],
+    },
+  },
+  {
     // platform/ is what every module uses; it imports no module (its tests may build the app).
     files: ['server/src/platform/**/*.ts'],
     ignores: ['server/src/platform/**/*.test.ts'],

@@ -28,6 +28,9 @@ import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
 import { isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './modules/proctoring/proctoring-module';
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
 import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
+import { mountStaff } from './modules/staff/staff-module';
+import { createClassDirectory } from './modules/portal/portal-module';
+import { createExamDirectory } from './modules/exam/exam-module';
 
 export { ERROR_MESSAGES } from './platform/http/app-shell';
 
@@ -68,7 +71,10 @@ export function buildApp(deps: AppDeps) {
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt: clock.now(), logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   // The live console hears of new flags as they are stored (the live service is built below).
   mountProctoring(routes, { db, config, clock, auth, store, onStored: (attempt, events) => live.publishFlags(attempt, events) });
-  const { live } = mountLive(routes, { db, config, clock, logger, auth, limiter, endedSessions, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
+  // The staff side: one sign-in for admins, teachers and proctors (issue 28).
+  const classDirectory = createClassDirectory(db.kysely);
+  const staff = mountStaff(routes, { db, config, clock, limiter, endedSessions, directory: { classes: classDirectory.classes, subjects: classDirectory.subjects, tests: createExamDirectory(db.kysely).listTestNames } });
+  const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
 

@@ -13,7 +13,7 @@ import { pendingMigrations } from './platform/migrations/migrate';
 import { prepareDatabase } from './prepare-database';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-seed';
 import { DEMO_ACCESS_CODE } from './seed/demo-tests';
-import { DEMO_PROCTOR } from './seed/demo-live-proctor';
+import { DEMO_STAFF } from './seed/demo-staff';
 import { Redis } from 'ioredis';
 import { WebSocketServer } from 'ws';
 import { answerForeignUpgrades } from './platform/lib/foreign-upgrades';
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
         '',
         `Invigil is running at ${url}  (API: ${url}${API_PREFIX}, database: ${where})`,
         `Demo sign-in: ${demo}`,
-        `Demo proctor (console at ${url}/proctor): ${DEMO_PROCTOR.email} / ${DEMO_PASSWORD}`,
+        `Demo staff (sign in at ${url}/staff/login): admin ${DEMO_STAFF.admin.email}, teacher ${DEMO_STAFF.teacher.email}, proctor ${DEMO_STAFF.proctor.email} / ${DEMO_PASSWORD}`,
         `Demo tests: the access code of "Weekly Quiz (access code)" is ${DEMO_ACCESS_CODE}`,
         `One-time codes for unverified accounts are written to ${config.outboxPath}`,
         `Chrome extension: load unpacked from ${config.extensionDir}${existsSync(config.extensionDir) ? '' : '  (not built yet: npm run build)'}`,

@@ -5,7 +5,7 @@ import type { Logger } from './platform/lib/logger';
 import { migrateToLatest } from './platform/migrations/migrate';
 import { createStudentDirectory } from './modules/auth/auth-module';
 import { writeDemoCertificateFiles } from './seed/demo-certificates';
-import { seedDemoProctor } from './seed/demo-live-proctor';
+import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemoPortal } from './seed/demo-portal';
 import { seedDemoData } from './seed/demo-seed';
 import { seedDemoTests } from './seed/demo-tests';
@@ -22,9 +22,9 @@ export async function prepareDatabase({ db, config, blobs, logger, seedDemo = tr
   if (applied.length > 0) logger.info(`Migrated ${where}: ${applied.join(', ')}`);
   if (!seedDemo || !(await seedDemoData(createStudentDirectory(db.kysely, logger), systemClock))) return { applied, seeded: false };
   const seeded = await seedDemoTests(db.kysely, systemClock, blobs, logger);
-  await seedDemoProctor(db.kysely, systemClock);
   await seedDemoPortal(db.kysely, systemClock, config.timeZone, logger);
+  await seedDemoStaff(db.kysely, systemClock);
   await writeDemoCertificateFiles(blobs);
-  logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...).`);
+  logger.info(`Seeded the demo students, ${seeded.tests.inserted} demo tests, a marksheet and the portal's demo data (class, timetable, attendance, notifications...) and the demo staff.`);
   return { applied, seeded: true };
 }

@@ -8,7 +8,7 @@ import { newObjectId } from '../platform/lib/object-id';
 import { hashPassword, verifyPassword } from '../platform/lib/password';
 import type { ReadableIssue } from '../platform/lib/readable-issues';
 import { readableErrorMap, toReadableIssues } from '../platform/lib/readable-issues';
-import { checkExamReferences, examEmails, examRegNos, writeExamSections } from '../modules/exam/exam-module';
+import { checkExamReferences, createExamDirectory, examEmails, examRegNos, writeExamSections } from '../modules/exam/exam-module';
 import { createStudentDirectory, normaliseEmail, normaliseRegNo } from '../modules/auth/auth-module';
 import type { UserRecord } from '../modules/auth/auth-module';
 import { emptyPortalSummary } from '@invigil/shared/api/portal-import';
@@ -20,7 +20,7 @@ import { checkQueryReferences, queryRegNos, writeQuerySections } from '../module
 import { checkStudyReferences, studyRegNos, writeStudySections } from '../modules/study/study-module';
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import { checkFeeReferences, feeRegNos, writeFeeSections } from '../modules/fees/fees-module';
-import { checkProctorReferences, writeProctorSections } from '../modules/live/live-module';
+import { checkStaffImport, writeStaffImport } from '../modules/staff/staff-module';
 import { initialPasswordChangedAt, passwordChangedAtFor } from '../modules/auth/auth-module';
 
 /** The file did not fit: every problem, with the path of its field. Nothing was written. */
@@ -116,7 +116,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     const queryPlan = await checkQueryReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
     const studyPlan = await checkStudyReferences(trx, file, knownRegNo, issues);
     const feePlan = await checkFeeReferences(trx, file, knownRegNo, (regNo) => stored.get(normaliseRegNo(regNo))?.id, issues);
-    await checkProctorReferences(trx, file, new Set(examPlan.fileTests.keys()), issues);
+    await checkStaffImport(trx, file, new Set(examPlan.fileTests.keys()), (ids) => createExamDirectory(trx).storedTestIds(ids), issues);
     if (issues.length > 0) throw new ImportError(issues);
 
     // Students.
@@ -173,7 +173,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
     summary.queries = await writeQuerySections(trx, file, queryPlan, userIdOf, now);
     summary.study = await writeStudySections(trx, file, studyPlan, userIdOf, now);
     summary.fees = await writeFeeSections(trx, file, feePlan, userIdOf, now);
-    summary.proctors = await writeProctorSections(trx, file, now);
+    summary.proctors = await writeStaffImport(trx, file, now);
 
     return summary;
   });

@@ -443,7 +443,20 @@ export interface GatewaySimulatorOrdersTable { id: string; amount_paise: number;
 export interface GatewaySimulatorPaymentsTable { id: string; order_id: string; amount_paise: number; method: string; status: string; created_at: number }
 
 /** Migration 0013: live proctoring. */
-export interface ProctorsTable { id: string; email: string; name: string; password_hash: string; created_at: number; updated_at: number }
+/** Staff accounts (migration 0017; the proctors of migration 0013). */
+export interface StaffAccountsTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: 'admin' | 'teacher' | 'proctor';
+  disabled_at: number | null;
+  last_sign_in_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface StaffClassesTable { staff_id: string; class_id: string }
+export interface StaffSubjectsTable { staff_id: string; subject_id: string }
 export interface ProctorTestsTable { proctor_id: string; test_id: string }
 export interface ChatMessagesTable {
   test_id: string;
@@ -535,7 +548,9 @@ export interface Database {
   payment_rejections: PaymentRejectionsTable;
   gateway_simulator_orders: GatewaySimulatorOrdersTable;
   gateway_simulator_payments: GatewaySimulatorPaymentsTable;
-  proctors: ProctorsTable;
+  staff_accounts: StaffAccountsTable;
+  staff_classes: StaffClassesTable;
+  staff_subjects: StaffSubjectsTable;
   proctor_tests: ProctorTestsTable;
   chat_messages: ChatMessagesTable;
   proctor_commands: ProctorCommandsTable;

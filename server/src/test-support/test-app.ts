@@ -16,7 +16,7 @@ import { seedDemoData } from '../seed/demo-seed';
 import { seedDemoPortal } from '../seed/demo-portal';
 import { writeDemoCertificateFiles } from '../seed/demo-certificates';
 import { seedDemoTests, writeDemoBlobs } from '../seed/demo-tests';
-import { seedDemoProctor } from '../seed/demo-live-proctor';
+import { seedDemoStaff } from '../seed/demo-staff';
 import { createBlobStore } from '../platform/storage/blob-store';
 import { createTestModule } from '../modules/exam/exam-module';
 import type { TestModule } from '../modules/exam/exam-module';
@@ -102,8 +102,8 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
       await migrateToLatest(db.kysely);
       if (await seedDemoData(createStudentDirectory(db.kysely, logger), clock)) {
         await seedDemoTests(db.kysely, clock, blobs, logger);
-        await seedDemoProctor(db.kysely, clock);
         await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
+        await seedDemoStaff(db.kysely, clock);
         await writeDemoCertificateFiles(blobs);
       }
     };

@@ -19,6 +19,10 @@ export interface ExamDirectory {
   findTest(testId: string): Promise<TestRecord | undefined>;
   /** The tests a student may see (open to all, or assigned to them), newest first. */
   listVisibleTests(userId: string): Promise<TestRecord[]>;
+  /** Every test's id and name, by name (what the staff side assigns and picks from). */
+  listTestNames(): Promise<{ id: string; name: string }[]>;
+  /** Which of these test ids are stored. */
+  storedTestIds(ids: readonly string[]): Promise<Set<string>>;
 }
 
 export function createExamDirectory(db: Kysely<Database>): ExamDirectory {
@@ -30,5 +34,7 @@ export function createExamDirectory(db: Kysely<Database>): ExamDirectory {
     findAttemptById: (attemptId) => attempts.findById(attemptId),
     findTest: (testId) => tests.findById(testId),
     listVisibleTests: (userId) => tests.listVisible(userId),
+    storedTestIds: async (ids) => new Set(ids.length === 0 ? [] : (await db.selectFrom('tests').select('id').where('id', 'in', [...ids]).execute()).map((row) => row.id)),
+    listTestNames: () => db.selectFrom('tests').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
   };
 }

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_NOT_SENT } from '@invigil/shared/api/live-messages';
 import type { LivePingReply, ProctorCommand, ProctorTestSnapshot, ProctorTrailReply } from '@invigil/shared/api/live';
-import { hashPassword } from '../../platform/lib/password';
-import { createProctorConsoleRepository } from './proctor-console-repository';
+import { addStaffAccount } from '../staff/staff-module';
 import { createProctorTrail } from '../proctoring/proctoring-module';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import { SOCKET_DROP_GRACE_MS } from './live-service';
@@ -63,9 +62,7 @@ describe('proctor accounts', () => {
 
   it('a proctor sees only the tests they are assigned to', async () => {
     const { t } = await setup();
-    const repo = createProctorConsoleRepository(t.db.kysely);
-    const { id } = await repo.upsert({ id: 'p2', email: 'other@example.edu', name: 'Other', passwordHash: await hashPassword('secret12') }, t.clock.now());
-    await repo.setTests(id, [DEMO_TEST_IDS.mixed]);
+    await addStaffAccount(t.db.kysely, { email: 'other@example.edu', name: 'Other', role: 'proctor', password: 'secret12', testIds: [DEMO_TEST_IDS.mixed] }, t.clock.now());
     const login = await t.postJson('/api/proctor/login', { email: 'other@example.edu', password: 'secret12' });
     const other = ((await login.json()) as { token: string }).token;
     expect(((await t.getJson('/api/proctor/tests', other)) as { id: string }[]).map((test) => test.id)).toEqual([DEMO_TEST_IDS.mixed]);
@@ -391,9 +388,7 @@ describe('the WebSocket /api/live', () => {
 
     await expect(connect(url, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
 
-    const repo = createProctorConsoleRepository(t.db.kysely);
-    const priya = await repo.findByEmail('proctor@example.edu');
-    await repo.setTests(priya?.id ?? '', [DEMO_TEST_IDS.mixed]);
+    await addStaffAccount(t.db.kysely, { email: 'proctor@example.edu', name: 'Priya Nair', role: 'proctor', password: 'demo1234', testIds: [DEMO_TEST_IDS.mixed] }, t.clock.now());
     const other = await connect(url);
     other.send({ type: 'hello', token: proctor, tid: TEST });
     expect((await other.next('error'))['message']).toBe('You are not a proctor of this test.');

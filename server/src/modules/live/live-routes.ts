@@ -11,17 +11,16 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Logger } from '../../platform/lib/logger';
 import { requireAuth } from '../auth/auth-module';
 import { checkedBody, validateJson } from '../../platform/http/validate-json';
-import type { ProctorRecord } from './proctor-console-repository';
+import type { StaffAuth, StaffRecord as ProctorRecord } from '../staff/staff-module';
 import type { UserRecord } from '../auth/auth-module';
 import type { AuthService } from '../auth/auth-module';
 import type { LiveHub } from './live-hub';
 import { proctorChannel, studentChannel } from './live-hub';
 import type { LiveService } from './live-service';
-import type { ProctorConsoleAuth } from './proctor-console-auth';
 
 export interface LiveRoutesDeps {
   auth: AuthService;
-  proctorAuth: ProctorConsoleAuth;
+  proctorAuth: StaffAuth;
   live: LiveService;
   hub: LiveHub;
   logger: Logger;
@@ -145,7 +144,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           for (const message of welcome) send(ws, message);
           return;
         }
-        const found = await proctorAuth.proctorForToken(token).catch(() => undefined);
+        const found = await proctorAuth.staffForToken(token).catch(() => undefined);
         if (!found) {
           sendError(ws, AUTH_MESSAGES.loginRequired);
           ws.close(1008, 'unauthorized');
@@ -191,7 +190,7 @@ export function liveRoutes({ auth, proctorAuth, live, hub, logger, allowedOrigin
           return;
         }
         if (proctor) {
-          const who = await proctorAuth.proctorForToken(proctor.token).catch(() => undefined);
+          const who = await proctorAuth.staffForToken(proctor.token).catch(() => undefined);
           if (!who) return endSession(ws);
           const { testId } = proctor;
           const message = checkedBody(proctorToServerSchema, data);

@@ -33,8 +33,9 @@ import { createExamDirectory } from '../exam/exam-module';
 import type { AttemptRecord } from '../exam/exam-module';
 import { createLiveRepository } from './live-repository';
 import type { CandidateRecord } from './live-repository';
-import { createProctorConsoleRepository } from './proctor-console-repository';
-import type { ProctorRecord, ProctorTestRecord } from './proctor-console-repository';
+import { createConsoleTests } from './console-tests';
+import type { ProctorAssignments, ProctorTestRecord } from './console-tests';
+import type { StaffRecord as ProctorRecord } from '../staff/staff-module';
 import { createProctorTrail } from '../proctoring/proctoring-module';
 import type { TestRecord } from '../exam/exam-module';
 import type { UserRecord } from '../auth/auth-module';
@@ -51,6 +52,8 @@ export interface LiveServiceDeps {
   /** Where presence is kept: this process's memory unless given (Redis when processes share the channel). */
   presence?: PresenceStore;
   attempts: Pick<AttemptService, 'submitByServer'>;
+  /** Which tests each staff member may watch (the staff module's assignments). */
+  assignments: ProctorAssignments;
   store: Pick<UploadStore, 'getUrl'>;
   clock: Clock;
   logger: Logger;
@@ -88,10 +91,10 @@ const FLAG_KINDS = PROCTOR_EVENT_KINDS.filter((kind) => PROCTOR_KIND_CLASS[kind]
  * attempt here, at once, whether a browser is connected or not; the page only follows. Every
  * proctor action and every gap of a running attempt's channel goes on its trail.
  */
-export function createLiveService({ db, hub, presence = createMemoryPresenceStore(), attempts: attemptService, store, clock, logger }: LiveServiceDeps) {
+export function createLiveService({ db, hub, presence = createMemoryPresenceStore(), attempts: attemptService, assignments, store, clock, logger }: LiveServiceDeps) {
   const live = createLiveRepository(db);
   const exam = createExamDirectory(db);
-  const proctors = createProctorConsoleRepository(db);
+  const proctors = createConsoleTests(db, assignments);
   const trail = createProctorTrail(db);
   // The drop-grace timers of this process's sockets; whichever process's timer fires claims the drop in the store.
   const dropTimers = new Map<string, ReturnType<typeof setTimeout>>();

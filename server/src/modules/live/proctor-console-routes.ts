@@ -7,10 +7,10 @@ import { clientIp } from '../../platform/http/client-ip';
 import { requireProctor } from './require-proctor';
 import { checkedBody, validateJson } from '../../platform/http/validate-json';
 import type { LiveService } from './live-service';
-import type { ProctorConsoleAuth } from './proctor-console-auth';
+import type { StaffAuth } from '../staff/staff-module';
 
 export interface ProctorConsoleRoutesDeps {
-  proctorAuth: ProctorConsoleAuth;
+  proctorAuth: StaffAuth;
   live: LiveService;
   trustProxy: boolean;
 }
@@ -24,7 +24,9 @@ export function proctorConsoleRoutes({ proctorAuth, live, trustProxy }: ProctorC
 
   routes.post('/proctor/login', validateJson(proctorLoginRequestSchema), async (c) => {
     const { email, password } = c.get('body');
-    return c.json((await proctorAuth.login(email, password, clientIp(c, trustProxy))) satisfies ProctorLoginReply);
+    // The staff sign-in (issue 28), in the console's older reply shape.
+    const { token, staff } = await proctorAuth.login(email, password, clientIp(c, trustProxy));
+    return c.json({ token, proctor: { id: staff.id, name: staff.name, email: staff.email } } satisfies ProctorLoginReply);
   });
 
   routes.post('/proctor/logout', proctorOnly, async (c) => {

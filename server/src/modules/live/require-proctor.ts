@@ -1,16 +1,18 @@
 import { createMiddleware } from 'hono/factory';
 import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
-import type { ProctorRecord } from './proctor-console-repository';
-import type { ProctorConsoleAuth } from './proctor-console-auth';
+import type { StaffAuth, StaffRecord } from '../staff/staff-module';
 
 export interface ProctorEnv {
-  Variables: { proctor: ProctorRecord };
+  Variables: { proctor: StaffRecord };
 }
 
-/** 401 'Log in required!' unless x-access-token holds a proctor's session token; sets `c.get('proctor')`. */
-export function requireProctor(auth: ProctorConsoleAuth) {
+/**
+ * 401 'Log in required!' unless x-access-token holds a staff session (issue 28: the console is
+ * part of the staff side; what each person may watch is their assigned tests); sets `c.get('proctor')`.
+ */
+export function requireProctor(auth: StaffAuth) {
   return createMiddleware<ProctorEnv>(async (c, next) => {
-    c.set('proctor', await auth.proctorForToken(c.req.header(ACCESS_TOKEN_HEADER)));
+    c.set('proctor', await auth.staffForToken(c.req.header(ACCESS_TOKEN_HEADER)));
     await next();
   });
 }

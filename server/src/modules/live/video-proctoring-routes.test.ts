@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { videoProctoringReplySchema } from '@invigil/shared/api/video-proctoring';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
 import type { Config } from '../../platform/config';
-import { hashPassword } from '../../platform/lib/password';
-import { createProctorConsoleRepository } from './proctor-console-repository';
+import { addStaffAccount } from '../staff/staff-module';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import { videoRoomOf } from './video-proctoring-service';
 import { TEST_JWT_SECRET, useTestApp } from '../../test-support/test-app';
@@ -28,9 +27,7 @@ async function setup(overrides: Partial<Config> = { jitsiDomain: DOMAIN }) {
     return ((await reply.json()) as { token: string }).token;
   };
   const proctor = await proctorLogin('proctor@example.edu', 'demo1234');
-  const repo = createProctorConsoleRepository(db);
-  const { id: otherId } = await repo.upsert({ id: 'other-proctor', email: 'other-proctor@example.edu', name: 'Other Proctor', passwordHash: await hashPassword('other-pass-1') }, t.clock.now());
-  await repo.setTests(otherId, [DEMO_TEST_IDS.proctored]);
+  await addStaffAccount(db, { email: 'other-proctor@example.edu', name: 'Other Proctor', role: 'proctor', password: 'other-pass-1', testIds: [DEMO_TEST_IDS.proctored] }, t.clock.now());
   const other = await proctorLogin('other-proctor@example.edu', 'other-pass-1');
   return { t, asha, rohan, proctor, other, ashaId: t.userIds['DEMO001'] as string, rohanId: t.userIds['DEMO002'] as string };
 }

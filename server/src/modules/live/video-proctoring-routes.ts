@@ -5,12 +5,12 @@ import { requireAuth } from '../auth/auth-module';
 import { requireProctor } from './require-proctor';
 import { checkedBody } from '../../platform/http/validate-json';
 import type { AuthService } from '../auth/auth-module';
-import type { ProctorConsoleAuth } from './proctor-console-auth';
+import type { StaffAuth } from '../staff/staff-module';
 import type { VideoProctoringService } from './video-proctoring-service';
 
 export interface VideoProctoringRoutesDeps {
   auth: AuthService;
-  proctorAuth: ProctorConsoleAuth;
+  proctorAuth: StaffAuth;
   video: VideoProctoringService;
 }
 

@@ -9,13 +9,16 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
 import { createExamDirectory } from '../exam/exam-module';
 import { createLiveRepository } from './live-repository';
-import { createProctorConsoleRepository } from './proctor-console-repository';
-import type { ProctorRecord } from './proctor-console-repository';
+import { createConsoleTests } from './console-tests';
+import type { ProctorAssignments } from './console-tests';
+import type { StaffRecord as ProctorRecord } from '../staff/staff-module';
 import type { UserRecord } from '../auth/auth-module';
 import { LIVE_MESSAGES } from './live-service';
 
 export interface VideoProctoringDeps {
   db: Kysely<Database>;
+  /** Which tests each staff member may watch (the staff module's assignments). */
+  assignments: ProctorAssignments;
   /** The institute's Jitsi Meet host (JITSI_DOMAIN); unset: video proctoring cannot be reached. */
   jitsiDomain: string | undefined;
   /** Keys the room names and passwords, so only the server can name a room. */
@@ -32,9 +35,9 @@ export function videoRoomOf(secret: string, testId: string, userId: string | nul
 }
 
 /** Video proctoring rooms (decision 0034): a student's own, and a proctor's of assigned tests only. */
-export function createVideoProctoringService({ db, jitsiDomain, secret }: VideoProctoringDeps) {
+export function createVideoProctoringService({ db, assignments, jitsiDomain, secret }: VideoProctoringDeps) {
   const exam = createExamDirectory(db);
-  const proctors = createProctorConsoleRepository(db);
+  const proctors = createConsoleTests(db, assignments);
   const live = createLiveRepository(db);
 
   function room(mode: Exclude<VideoMode, 'none'>, testId: string, userId: string | null, displayName: string): VideoRoom | null {

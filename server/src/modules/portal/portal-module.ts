@@ -31,6 +31,8 @@ import { createTodoService } from './todo-service';
 // The portal module's public face (decision 0054): what others may use of it.
 export { AVATAR_PUT_PREFIX } from './profile-service';
 export { checkPortalReferences, portalRegNos, writePortalSections } from './portal-import';
+export { createClassDirectory } from './class-directory';
+export type { ClassDirectory, NamedRecord } from './class-directory';
 
 export interface PortalDeps {
   db: AppDatabase;

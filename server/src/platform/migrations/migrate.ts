@@ -17,6 +17,7 @@ import * as createLiveProctoring from './0013-create-live-proctoring';
 import * as createJobLocks from './0014-create-job-locks';
 import * as addReviewRelease from './0015-add-review-release';
 import * as paymentsRefundsAndChecks from './0016-payments-refunds-and-checks';
+import * as createStaff from './0017-create-staff';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-create-job-locks': createJobLocks,
   '0015-add-review-release': addReviewRelease,
   '0016-payments-refunds-and-checks': paymentsRefundsAndChecks,
+  '0017-create-staff': createStaff,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

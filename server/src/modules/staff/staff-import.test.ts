@@ -5,7 +5,7 @@ import { importData, ImportError, parseImportFile } from '../../import/import-se
 
 const newApp = useTestApp();
 
-describe('import: proctors', () => {
+describe('import: proctors (staff accounts)', () => {
   it('adds a proctor who can sign in and watches the listed tests; a second import updates them', async () => {
     const t = await newApp();
     const file = { version: 1, proctors: [{ email: 'Ravi@Example.edu', name: 'Ravi Rao', password: 'secret12', tests: [DEMO_TEST_IDS.mcq] }] };
@@ -38,6 +38,6 @@ describe('import: proctors', () => {
       'The new proctor b@example.edu needs a password.',
       'Proctor A@example.edu is listed twice.',
     ]);
-    expect(await t.db.kysely.selectFrom('proctors').select('email').where('email', '=', 'a@example.edu').execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('staff_accounts').select('email').where('email', '=', 'a@example.edu').execute()).toEqual([]);
   });
 });

@@ -1,0 +1,54 @@
+import type { AppDatabase } from '../../platform/db';
+import type { Config } from '../../platform/config';
+import type { AppRoutes } from '../../platform/http/mount';
+import type { Clock } from '../../platform/lib/clock';
+import type { EndedSessionRepository, LoginLimiter } from '../auth/auth-module';
+import { createStaffAuth } from './staff-auth';
+import type { StaffAuth } from './staff-auth';
+import { createStaffRepository } from './staff-repository';
+import { staffRoutes } from './staff-routes';
+import { createStaffService } from './staff-service';
+import type { StaffDirectory } from './staff-service';
+
+// The staff module's public face (decision 0054): the staff sign-in and roles every staff area
+// checks (requireStaff), what the live console asks about a proctor's tests, and the writes of
+// the JSON import's `proctors` section and of the seed.
+export type { StaffAuth } from './staff-auth';
+export { roleAllows, toStaffMember } from './staff-auth';
+export { requireStaff } from './require-staff';
+export type { StaffEnv } from './require-staff';
+export type { StaffRecord } from './staff-repository';
+export type { StaffDirectory } from './staff-service';
+export { addStaffAccount, assignStaff, checkStaffImport, writeStaffImport } from './staff-import';
+
+export interface StaffDeps {
+  db: AppDatabase;
+  config: Config;
+  clock: Clock;
+  /** The staff sign-in shares the students' login limiter and signed-out sessions. */
+  limiter: LoginLimiter;
+  endedSessions: EndedSessionRepository;
+  /** The classes, subjects and tests that teachers and proctors are assigned to. */
+  directory: StaffDirectory;
+}
+
+export interface StaffModule {
+  staffAuth: StaffAuth;
+  /** The tests an account may open in the live console (proctor_tests). */
+  assignedTests: {
+    testIdsOf(staffId: string): Promise<string[]>;
+    isAssigned(staffId: string, testId: string): Promise<boolean>;
+  };
+}
+
+/** Staff sign-in and sessions, and the admin's management of staff accounts (API). */
+export function mountStaff({ api }: AppRoutes, { db, config, clock, limiter, endedSessions, directory }: StaffDeps): StaffModule {
+  const accounts = createStaffRepository(db.kysely);
+  const staffAuth = createStaffAuth({ accounts, endedSessions, limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
+  const staff = createStaffService({ accounts, directory, clock });
+  api.route('/', staffRoutes({ staffAuth, staff, trustProxy: config.trustProxy }));
+  return {
+    staffAuth,
+    assignedTests: { testIdsOf: (staffId) => accounts.testIdsOf(staffId), isAssigned: (staffId, testId) => accounts.isAssignedTest(staffId, testId) },
+  };
+}

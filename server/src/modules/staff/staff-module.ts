@@ -9,6 +9,7 @@ import { createStaffRepository } from './staff-repository';
 import { staffRoutes } from './staff-routes';
 import { createStaffService } from './staff-service';
 import type { StaffDirectory } from './staff-service';
+import type { StaffRecord } from './staff-repository';
 
 // The staff module's public face (decision 0054): the staff sign-in and roles every staff area
 // checks (requireStaff), what the live console asks about a proctor's tests, and the writes of
@@ -39,6 +40,11 @@ export interface StaffModule {
     testIdsOf(staffId: string): Promise<string[]>;
     isAssigned(staffId: string, testId: string): Promise<boolean>;
   };
+  /**
+   * What a staff member may see and change of the institute's students and papers: null for an
+   * admin (everything), else a teacher's classes and subjects (a proctor has none).
+   */
+  scopeOf(staff: StaffRecord): Promise<{ classIds: string[]; subjectIds: string[] } | null>;
 }
 
 /** Staff sign-in and sessions, and the admin's management of staff accounts (API). */
@@ -50,5 +56,11 @@ export function mountStaff({ api }: AppRoutes, { db, config, clock, limiter, end
   return {
     staffAuth,
     assignedTests: { testIdsOf: (staffId) => accounts.testIdsOf(staffId), isAssigned: (staffId, testId) => accounts.isAssignedTest(staffId, testId) },
+    async scopeOf(staff) {
+      if (staff.role === 'admin') return null;
+      if (staff.role !== 'teacher') return { classIds: [], subjectIds: [] };
+      const assignments = (await accounts.assignmentsOf([staff.id])).get(staff.id);
+      return { classIds: assignments?.classIds ?? [], subjectIds: assignments?.subjectIds ?? [] };
+    },
   };
 }

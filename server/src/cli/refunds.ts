@@ -7,11 +7,8 @@
 // database the server uses (DATABASE_URL, else DATA_DIR's SQLite file); --all adds those already
 // refunded. Refunds themselves are made at the gateway (Razorpay's dashboard or API).
 import { formatRupees } from '@invigil/shared/domain/money';
-import { ConfigError, loadConfig } from '../platform/config';
-import { createDatabase } from '../platform/db';
 import { systemClock } from '../platform/lib/clock';
-import { createLogger } from '../platform/lib/logger';
-import { pendingMigrations } from '../platform/migrations/migrate';
+import { runCli, withMigratedDatabase } from './cli-database';
 import { refunds as refundsDesk } from '../modules/fees/fees-module';
 
 const USAGE = 'Usage: npm run refunds [-- --all] [--json]  |  npm run refunds -- --refunded PAYMENT_ID';
@@ -24,21 +21,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : String(error));
-    return 2;
-  }
-  const logger = createLogger({ format: config.logFormat, level: 'warn' });
-  const db = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, logger });
-  try {
-    const pending = await pendingMigrations(db.kysely);
-    if (pending.length > 0) {
-      console.error(`The database is not up to date (pending: ${pending.join(', ')}): run npm run migrate first.`);
-      return 1;
-    }
+  return withMigratedDatabase(async (db) => {
     if (paymentId) {
       if (await refundsDesk.markRefunded(db.kysely, paymentId, systemClock.now())) {
         console.log(`Payment ${paymentId} is marked refunded.`);
@@ -70,15 +53,7 @@ async function main(args: string[]): Promise<number> {
       );
     }
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (status) => process.exit(status),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCli(main);

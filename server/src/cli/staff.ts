@@ -7,11 +7,8 @@
 // the name and the new password, and is enabled again (a locked-out admin's way back in).
 import { randomBytes } from 'node:crypto';
 import { STAFF_PASSWORD_MIN, type StaffRole } from '@invigil/shared/api/staff';
-import { ConfigError, loadConfig } from '../platform/config';
-import { createDatabase } from '../platform/db';
 import { systemClock } from '../platform/lib/clock';
-import { createLogger } from '../platform/lib/logger';
-import { pendingMigrations } from '../platform/migrations/migrate';
+import { runCli, withMigratedDatabase } from './cli-database';
 import { addStaffAccount } from '../modules/staff/staff-module';
 
 const USAGE = 'Usage: npm run staff -- add-admin|add-teacher|add-proctor EMAIL [--name "Full Name"]   (password: STAFF_PASSWORD, else one is generated)';
@@ -37,34 +34,12 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const password = given ?? randomBytes(12).toString('base64url');
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : String(error));
-    return 2;
-  }
-  const logger = createLogger({ format: config.logFormat, level: 'warn' });
-  const db = createDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, logger });
-  try {
-    const pending = await pendingMigrations(db.kysely);
-    if (pending.length > 0) {
-      console.error(`The database is not up to date (pending: ${pending.join(', ')}): run npm run migrate first.`);
-      return 1;
-    }
+  return withMigratedDatabase(async (db) => {
     const { inserted } = await addStaffAccount(db.kysely, { email, name: name ?? email.split('@')[0] ?? email, role, password }, systemClock.now());
     console.log(`${inserted ? 'Added' : 'Updated'} ${role} ${email.toLowerCase()}.`);
     if (given === undefined) console.log(`Password: ${password}\n(shown once; sign in at /staff/login and keep it safe)`);
     return 0;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (status) => process.exit(status),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  },
-);
+runCli(main);

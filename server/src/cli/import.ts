@@ -19,6 +19,7 @@ import { systemClock } from '../platform/lib/clock';
 import type { Logger } from '../platform/lib/logger';
 import { migrateToLatest } from '../platform/migrations/migrate';
 import { ImportError, importData, parseImportFile } from '../import/import-service';
+import type { ImportProgress } from '../import/import-service';
 import { createPushService } from '../modules/notifications/notifications-module';
 import type { PushTransport } from '../modules/notifications/notifications-module';
 
@@ -73,6 +74,22 @@ function describe(summary: ImportSummary, file: ImportFile): string {
   ].join('\n');
 }
 
+const STEP_LABELS = { passwords: 'Hashing passwords', students: 'Writing students' } as const;
+
+/**
+ * A long import says how it is going (10,000 students' passwords take minutes): a line when a step
+ * starts and ends, and at most one every 2 s between, on stderr so the summary stays clean.
+ */
+export function progressLine(out: Pick<Console, 'error'>, now: () => number = Date.now): ImportProgress {
+  let lastAt = -Infinity;
+  return (step, done, total) => {
+    const at = now();
+    if (done !== 0 && done !== total && at - lastAt < 2_000) return;
+    lastAt = at;
+    out.error(`${STEP_LABELS[step]}: ${done.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} (${Math.floor((done / total) * 100)}%)`);
+  };
+}
+
 export async function runImport(argv: readonly string[], out: Pick<Console, 'log' | 'error'> = console, env = process.env, pushTransport?: PushTransport): Promise<number> {
   const dryRun = argv.includes('--dry-run');
   const files = argv.filter((arg) => arg !== '--dry-run');
@@ -113,7 +130,7 @@ export async function runImport(argv: readonly string[], out: Pick<Console, 'log
     const summary = await db.kysely
       .transaction()
       .execute(async (trx) => {
-        const done = await importData(trx, file, systemClock, logger);
+        const done = await importData(trx, file, systemClock, logger, { onProgress: progressLine(out) });
         if (dryRun) throw new DryRunRollback(done);
         return done;
       })

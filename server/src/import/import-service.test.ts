@@ -9,7 +9,7 @@ import { emptyCertificateSummary } from '@invigil/shared/api/certificate-import'
 import { emptyFeeSummary } from '@invigil/shared/api/fee-import';
 import type { ImportFileInput } from '@invigil/shared/api/test-import';
 import { answerSheetReplySchema, myResultsReplySchema, rankingReplySchema, startReplySchema, testInReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
-import { runImport } from '../cli/import';
+import { progressLine, runImport } from '../cli/import';
 import { findRepoRoot } from '../platform/config';
 import { DEMO_TEST_IDS, demoImportFile } from '../seed/demo-tests';
 import { useTestApp } from '../test-support/test-app';
@@ -392,6 +392,8 @@ describe('npm run import (the CLI)', () => {
     expect(lines.join('\n')).toContain('Dry run (nothing written)');
     expect(await runImport(['docs/examples/import-example.json'], out, env)).toBe(0);
     expect(lines.join('\n')).toContain('students:           2 added, 0 updated');
+    // A long import says how it goes, on stderr: each step's start and end at least.
+    expect(lines).toEqual(expect.arrayContaining(['Hashing passwords: 0 of 2 (0%)', 'Hashing passwords: 2 of 2 (100%)', 'Writing students: 2 of 2 (100%)']));
 
     lines.length = 0;
     writeFileSync(join(dataDir, 'bad.json'), JSON.stringify({ version: 1, students: [{ reg_no: 'X', name: '' }], tests: [{ _id: 't' }] }));
@@ -406,5 +408,24 @@ describe('npm run import (the CLI)', () => {
     writeFileSync(join(dataDir, 'broken.json'), '{"version": 1,');
     expect(await runImport([join(dataDir, 'broken.json')], out, env)).toBe(1);
     expect(await runImport([], out, env)).toBe(2);
+  });
+});
+
+describe('npm run import progress', () => {
+  it('prints a step\'s start and end, and at most one line every 2 s between', () => {
+    const lines: string[] = [];
+    let now = 0;
+    const report = progressLine({ error: (line: string) => void lines.push(line) }, () => now);
+    report('passwords', 0, 10_000);
+    for (let done = 8; done < 10_000; done += 8) {
+      now += 10;
+      report('passwords', done, 10_000);
+    }
+    report('passwords', 10_000, 10_000);
+    expect(lines[0]).toBe('Hashing passwords: 0 of 10,000 (0%)');
+    expect(lines.at(-1)).toBe('Hashing passwords: 10,000 of 10,000 (100%)');
+    // 12.5 s of hashing: a line every 2 s, not one per batch.
+    expect(lines.length).toBeGreaterThanOrEqual(7);
+    expect(lines.length).toBeLessThanOrEqual(9);
   });
 });

@@ -31,6 +31,9 @@ export class ImportError extends Error {
   }
 }
 
+/** Told how a long import is going: students' passwords hashed, then students written (of `total`). */
+export type ImportProgress = (step: 'passwords' | 'students', done: number, total: number) => void;
+
 /** Validates raw JSON against the import format; throws ImportError with every issue. */
 export function parseImportFile(json: unknown): ImportFile {
   const result = importFileSchema.safeParse(json, { error: readableErrorMap });
@@ -45,13 +48,14 @@ export function parseImportFile(json: unknown): ImportFile {
  * new version, and when its key changed its submitted attempts are scored again. Grades re-score
  * the attempts they belong to (rankings are computed from the stored results when read).
  */
-export async function importData(db: Kysely<Database>, file: ImportFile, clock: Clock, logger: Logger): Promise<ImportSummary> {
+export async function importData(db: Kysely<Database>, file: ImportFile, clock: Clock, logger: Logger, { onProgress }: { onProgress?: ImportProgress } = {}): Promise<ImportSummary> {
   const now = clock.now();
 
   // Password hashing is slow on purpose: do it before the transaction, a few at a time.
   const known = new Map((await createStudentDirectory(db, logger).findByRegNos(file.students.map((s) => s.reg_no))).map((user) => [user.regNo, user]));
   const newHashes = new Map<string, string>();
   const withPasswords = file.students.filter((student) => student.password !== undefined);
+  if (withPasswords.length > 0) onProgress?.('passwords', 0, withPasswords.length);
   for (let i = 0; i < withPasswords.length; i += 8) {
     await Promise.all(
       withPasswords.slice(i, i + 8).map(async (student) => {
@@ -61,6 +65,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
         newHashes.set(normaliseRegNo(student.reg_no), await hashPassword(password));
       }),
     );
+    onProgress?.('passwords', Math.min(i + 8, withPasswords.length), withPasswords.length);
   }
 
   // Inside the caller's transaction if there is one (the CLI's --dry-run), else in a new one.
@@ -121,7 +126,8 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
 
     // Students.
     const userIds = new Map<string, string>([...stored.values()].map((user) => [user.regNo, user.id]));
-    for (const student of file.students) {
+    for (const [index, student] of file.students.entries()) {
+      if (index % 500 === 0) onProgress?.('students', index, file.students.length);
       const regNo = normaliseRegNo(student.reg_no);
       const existing: UserRecord | undefined = stored.get(regNo);
       const hash = newHashes.get(regNo);
@@ -158,6 +164,7 @@ export async function importData(db: Kysely<Database>, file: ImportFile, clock: 
         summary.students.inserted += 1;
       }
     }
+    if (file.students.length > 0) onProgress?.('students', file.students.length, file.students.length);
     const userIdOf = (regNo: string): string => {
       const id = userIds.get(normaliseRegNo(regNo));
       if (!id) throw new Error(`No user id for ${regNo}`);

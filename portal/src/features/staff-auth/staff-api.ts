@@ -44,38 +44,16 @@ export async function staffCall<S extends z.ZodMiniType>(schema: S, path: string
   return parsed.data;
 }
 
-const sessionReply = z.unknown();
-
-/**
- * POST /staff/login -> the session. While a server without the staff module answers 404 there,
- * the console's own POST /proctor/login is asked instead (its `{token, proctor}` is a proctor's
- * staff session).
- */
+/** POST /staff/login -> the session (every role; the console's own /proctor/login is not used any more). */
 export async function staffLogin(email: string, password: string): Promise<StaffSession> {
-  let reply: unknown;
-  try {
-    reply = await staffCall(sessionReply, '/staff/login', { method: 'POST', body: { email, password }, auth: false });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    reply = await staffCall(sessionReply, '/proctor/login', { method: 'POST', body: { email, password }, auth: false });
-  }
-  const session = toStaffSession(reply);
+  const session = toStaffSession(await staffCall(z.unknown(), '/staff/login', { method: 'POST', body: { email, password }, auth: false }));
   if (!session) throw new ApiError('Something went wrong!', null);
   return session;
 }
 
-/**
- * Sign out: POST /staff/logout (the server refuses this token from now on; /proctor/logout on a
- * server without it), and the session ends here at once, whatever the reply.
- */
+/** Sign out: POST /staff/logout (the server refuses this token from now on), and the session ends here at once, whatever the reply. */
 export function staffSignOut(): void {
   const token = staffSession.value?.token;
   endStaffSession();
-  if (!token) return;
-  const headers = { [ACCESS_TOKEN_HEADER]: token };
-  void client('/staff/logout', { method: 'POST', body: {}, headers }).catch((error: unknown) => {
-    const status = (error as { response?: { status?: number } }).response?.status;
-    if (status === 404) return client('/proctor/logout', { method: 'POST', body: {}, headers }).catch(() => undefined);
-    return undefined;
-  });
+  if (token) void client('/staff/logout', { method: 'POST', body: {}, headers: { [ACCESS_TOKEN_HEADER]: token } }).catch(() => undefined);
 }

@@ -61,11 +61,14 @@ describe('the staff session', () => {
     expect(readStaffSession(NOW)).toBeNull();
   });
 
-  it("moves the console's older session under the staff key once", () => {
+  it("copies the console's older session under the staff key; signing out removes both", () => {
     store.set(LEGACY_PROCTOR_SESSION_KEY, JSON.stringify({ token: LIVE, proctor: { id: 'p1', name: 'Priya', email: 'proctor@example.edu' } }));
     expect(readStaffSession(NOW)?.staff).toEqual({ id: 'p1', name: 'Priya', email: 'proctor@example.edu', role: 'proctor' });
-    expect(store.has(LEGACY_PROCTOR_SESSION_KEY)).toBe(false);
     expect(JSON.parse(store.get(STAFF_SESSION_KEY) ?? 'null')).toMatchObject({ token: LIVE, staff: { role: 'proctor' } });
+    endStaffSession();
+    expect(store.has(STAFF_SESSION_KEY)).toBe(false);
+    expect(store.has(LEGACY_PROCTOR_SESSION_KEY)).toBe(false);
+    expect(readStaffSession(NOW)).toBeNull();
   });
 
   it('never reads an expired older session, and the staff key wins over the older one', () => {

@@ -10,8 +10,10 @@ import { storage } from '../../lib/storage';
  */
 export const STAFF_SESSION_KEY = 'invigil_staff_session';
 /**
- * Where the console kept its own session before issue 28 (`{token, proctor}`): a session found
- * there is moved under STAFF_SESSION_KEY once, so a proctor signed in before the update stays so.
+ * Where the console kept its own session before issue 28 (`{token, proctor}`, POST /proctor/login's
+ * reply): read when there is no staff session, and copied under STAFF_SESSION_KEY, so a proctor
+ * signed in before the update stays so (and scripts that store a console session still work). The
+ * portal never writes it; signing out removes it.
  */
 export const LEGACY_PROCTOR_SESSION_KEY = 'invigil_proctor_session';
 
@@ -61,14 +63,11 @@ function parseStored(raw: string | null, now: number): StaffSession | null {
   }
 }
 
-/** The stored session, or null (none, unreadable or expired); an older console session is moved under the staff key. */
+/** The stored session, or null (none, unreadable or expired); an older console session is copied under the staff key. */
 export function readStaffSession(now = Date.now()): StaffSession | null {
   const current = storage.get(STAFF_SESSION_KEY);
   if (current !== null) return parseStored(current, now);
-  const legacy = storage.get(LEGACY_PROCTOR_SESSION_KEY);
-  if (legacy === null) return null;
-  storage.remove(LEGACY_PROCTOR_SESSION_KEY);
-  const session = parseStored(legacy, now);
+  const session = parseStored(storage.get(LEGACY_PROCTOR_SESSION_KEY), now);
   if (session) storage.set(STAFF_SESSION_KEY, JSON.stringify(session));
   return session;
 }

@@ -29,6 +29,7 @@ import { isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './mo
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
 import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
 import { mountStaff } from './modules/staff/staff-module';
+import { mountQuestionBank } from './modules/question-bank/question-bank-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -74,6 +75,8 @@ export function buildApp(deps: AppDeps) {
   // The staff side: one sign-in for admins, teachers and proctors (issue 28).
   const classDirectory = createClassDirectory(db.kysely);
   const staff = mountStaff(routes, { db, config, clock, limiter, endedSessions, directory: { classes: classDirectory.classes, subjects: classDirectory.subjects, tests: createExamDirectory(db.kysely).listTestNames } });
+  // The question bank: questions stored once, used by many tests; images in the public blob area.
+  mountQuestionBank(routes, { db, clock, staff, blobs: tests.blobs, subjects: classDirectory.subjects });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());

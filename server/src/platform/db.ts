@@ -498,6 +498,41 @@ export interface JobLocksTable {
   last_run_at: number | null;
 }
 
+/** The question bank (migration 0019): each question's current version, and every version. */
+export interface BankQuestionsTable {
+  id: string;
+  version: number;
+  kind: 'question' | 'description';
+  name: string;
+  qt: number;
+  /** JSON: the question in the test format (importQuestionSchema). */
+  question: string;
+  subject_id: string | null;
+  chapter: string | null;
+  difficulty: number | null;
+  /** JSON list of strings. */
+  labels: string;
+  owner_id: string | null;
+  /** Lower-case name and text without markup. */
+  search: string;
+  created_at: number;
+  updated_at: number;
+  archived_at: number | null;
+}
+export interface BankQuestionVersionsTable {
+  question_id: string;
+  version: number;
+  kind: 'question' | 'description';
+  name: string;
+  question: string;
+  subject_id: string | null;
+  chapter: string | null;
+  difficulty: number | null;
+  labels: string;
+  author_id: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -555,6 +590,8 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   proctor_commands: ProctorCommandsTable;
   job_locks: JobLocksTable;
+  bank_questions: BankQuestionsTable;
+  bank_question_versions: BankQuestionVersionsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -18,6 +18,7 @@ import * as createJobLocks from './0014-create-job-locks';
 import * as addReviewRelease from './0015-add-review-release';
 import * as paymentsRefundsAndChecks from './0016-payments-refunds-and-checks';
 import * as createStaff from './0017-create-staff';
+import * as createQuestionBank from './0019-create-question-bank';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-add-review-release': addReviewRelease,
   '0016-payments-refunds-and-checks': paymentsRefundsAndChecks,
   '0017-create-staff': createStaff,
+  '0019-create-question-bank': createQuestionBank,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -72,6 +72,7 @@ const Study = screen(() => import('../features/study/study-page'));
 const TestIn = screen(() => import('../features/attempt/test-in-page'));
 // One sign-in for every staff role, the console's address included.
 const StaffLogin = screen(() => import('../features/staff-auth/staff-login-page'));
+const QuestionEditor = screen(() => import('../features/staff-bank/question-editor-page'));
 
 
 /** The route table of student-portal.md section 2 and tests-and-assessments.md section 2. */
@@ -131,6 +132,11 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/staff/login', title: 'Staff Login', screen: StaffLogin, skipAuth: true },
   { path: '/staff', title: 'Staff Home', screen: screen(() => import('../features/staff-home/staff-home-page')), skipAuth: true },
   { path: '/staff/accounts', title: 'Staff', screen: screen(() => import('../features/staff-accounts/staff-accounts-page')), skipAuth: true },
+  // The question bank (admin, teacher): list, import, and the question editor with its preview (issue 28).
+  { path: '/staff/bank', title: 'Question bank', screen: screen(() => import('../features/staff-bank/bank-page')), skipAuth: true },
+  { path: '/staff/bank/import', title: 'Import questions', screen: screen(() => import('../features/staff-bank/import-page')), skipAuth: true },
+  { path: '/staff/bank/new', title: 'Question', screen: QuestionEditor, skipAuth: true },
+  { path: '/staff/bank/:id', title: 'Question', screen: QuestionEditor, skipAuth: true },
 ];
 
 export const NOT_FOUND: RouteMeta = {

@@ -3,7 +3,9 @@ import { areasFor, currentArea } from './staff-areas';
 
 describe('the staff navigation', () => {
   it('lists what each role may open, Staff for the admin only', () => {
-    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Live console', 'Staff']);
+    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Question bank', 'Live console', 'Staff']);
+    expect(areasFor('teacher').map((area) => area.label)).toContain('Question bank');
+    expect(areasFor('proctor').map((area) => area.label)).not.toContain('Question bank');
     expect(areasFor('proctor').map((area) => area.label)).toEqual(['Home', 'Live console']);
     expect(areasFor('teacher').map((area) => area.label)).not.toContain('Staff');
   });
@@ -12,6 +14,7 @@ describe('the staff navigation', () => {
     expect(currentArea('/staff')?.label).toBe('Home');
     expect(currentArea('/staff/accounts')?.label).toBe('Staff');
     expect(currentArea('/staff/accounts/s1')?.label).toBe('Staff');
+    expect(currentArea('/staff/bank/new')?.label).toBe('Question bank');
     expect(currentArea('/proctor/test/demo-mcq')?.label).toBe('Live console');
     expect(currentArea('/staffroom')).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { API_PREFIX } from '@invigil/shared/api/http';
+import { ROSTER_LIMITS } from '@invigil/shared/api/student-roster';
 import type { Config } from './platform/config';
 import type { AppDatabase } from './platform/db';
 import { answerErrors, apiBodyLimit, rootBodyLimit } from './platform/http/app-shell';
@@ -29,7 +30,8 @@ import { isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './mo
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
 import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
 import { mountStaff } from './modules/staff/staff-module';
-import { mountQuestionBank } from './modules/question-bank/question-bank-module';
+import { BANK_IMPORT_BODY_LIMIT, isBankImportPath, mountQuestionBank } from './modules/question-bank/question-bank-module';
+import { mountStudents, ROSTER_UPLOAD_PATH } from './modules/students/students-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -52,6 +54,8 @@ export interface AppDeps {
   livePresence?: PresenceStore;
   /** Readiness checks beyond the database and its migrations (main.ts: Redis, S3, shutting down). */
   readiness?: Record<string, ReadinessCheck>;
+  /** Raise every provisional student password left to full cost, in the background (main.ts; decision 0055). */
+  strengthenPasswordsAtStart?: boolean;
 }
 
 /**
@@ -64,7 +68,14 @@ export function buildApp(deps: AppDeps) {
   const app = new Hono();
   const api = new Hono();
   const routes = { api, root: app };
-  api.use(apiBodyLimit(config.bodyLimitBytes, { isSnapshotPath, limitBytes: SNAPSHOT_BODY_LIMIT_BYTES }));
+  api.use(
+    apiBodyLimit(config.bodyLimitBytes, { isSnapshotPath, limitBytes: SNAPSHOT_BODY_LIMIT_BYTES }, [
+      // A roster of students (CSV or XLSX) is larger than any JSON body.
+      { matches: (path) => path.startsWith(`${API_PREFIX}${ROSTER_UPLOAD_PATH}`), limitBytes: ROSTER_LIMITS.maxBytes + 64 * 1024 },
+      // A question bank import (Moodle XML with its images, GIFT, a spreadsheet): up to 20 MB.
+      { matches: isBankImportPath, limitBytes: BANK_IMPORT_BODY_LIMIT },
+    ]),
+  );
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });
   const store = tests.uploadStore;
   // Sign-in first: its menu-page guard stands in front of every API route (decision 0003).
@@ -75,6 +86,9 @@ export function buildApp(deps: AppDeps) {
   // The staff side: one sign-in for admins, teachers and proctors (issue 28).
   const classDirectory = createClassDirectory(db.kysely);
   const staff = mountStaff(routes, { db, config, clock, limiter, endedSessions, directory: { classes: classDirectory.classes, subjects: classDirectory.subjects, tests: createExamDirectory(db.kysely).listTestNames } });
+  // The staff's students and classes, and the roster upload (issue 28).
+  const students = mountStudents(routes, { db, clock, logger, staff, auth });
+  if (deps.strengthenPasswordsAtStart) void students.strengthenPasswords();
   // The question bank: questions stored once, used by many tests; images in the public blob area.
   mountQuestionBank(routes, { db, clock, staff, blobs: tests.blobs, subjects: classDirectory.subjects });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       : {}),
     ...(config.s3 ? { s3: () => blobs.ensureReady() } : {}),
   };
-  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments, readiness, ...(liveHub ? { liveHub } : {}), ...(livePresence ? { livePresence } : {}) });
+  const app = buildApp({ db, config, clock: systemClock, logger, tests, payments, readiness, strengthenPasswordsAtStart: true, ...(liveHub ? { liveHub } : {}), ...(livePresence ? { livePresence } : {}) });
 
   // The sweeper, pruning and payment reconciliation: once across every process on this database (decision 0039).
   const jobs = createServerJobs({ db, config, clock: systemClock, logger, tests, payments });

@@ -26,6 +26,10 @@ export interface UsersTable {
   otp_expires_at: number | null;
   password_changed_at: number;
   created_at: number;
+  /** Epoch ms the student was disabled (migration 0018): no sign-in, no session. */
+  disabled_at: number | null;
+  /** Epoch ms of the last sign-in (migration 0018). */
+  last_sign_in_at: number | null;
 }
 
 export interface LoginFailuresTable {

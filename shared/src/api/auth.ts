@@ -100,5 +100,6 @@ export const AUTH_MESSAGES = {
   wrongOldPassword: 'Old password is incorrect.',
   otpRequired: 'Please verify your account with the code sent to you.',
   otpWrong: 'The code is wrong or has expired.',
+  accountDisabled: 'This account is disabled. Please contact your institute.',
   tooManyAttempts: (seconds: number) => `Too many login attempts. Please try again in ${seconds} seconds.`,
 } as const;

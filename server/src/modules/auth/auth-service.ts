@@ -59,6 +59,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limiter.recordFailure(subject, ip);
       throw new AppError('unauthorized', AUTH_MESSAGES.wrongCredentials);
     }
+    // Only after the password: a stranger learns nothing of the account (issue 28).
+    if (found.disabledAt !== null) throw new AppError('forbidden', AUTH_MESSAGES.accountDisabled);
     // A provisional hash of a bulk upload gets full cost now that the password is at hand (decision 0055).
     if (needsRehash(found.passwordHash)) {
       const upgraded = await hashPassword(password);
@@ -82,6 +84,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await sendOtp(user);
         return { message: AUTH_MESSAGES.otpRequired, verifyOTP: true };
       }
+      await users.recordSignIn(user.id, clock.now());
       return { message: AUTH_REPLIES.loggedIn, verifyOTP: false, token: await tokens.issue(user) };
     },
 
@@ -101,6 +104,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         await users.markVerified(user.id);
       }
       await limiter.recordSuccess(subject);
+      await users.recordSignIn(user.id, clock.now());
       const verified = { ...user, verified: true, otpHash: null, otpExpiresAt: null };
       return { message: AUTH_REPLIES.verified, verifyOTP: false, token: await tokens.issue(verified) };
     },
@@ -117,8 +121,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       const found = await users.findForSession(claims.id, tokenHash(token));
       if (!found || found.sessionEnded) throw loginRequired();
       const { user } = found;
+      // A disabled student's sessions stop at once (issue 28), with the reason.
+      if (user.disabledAt !== null) throw new AppError('unauthorized', AUTH_MESSAGES.accountDisabled);
       if (!user.verified || claims.iat * 1000 < user.passwordChangedAt) throw loginRequired();
       return user;
+    },
+
+    /**
+     * A staff member sends the student a one-time code (issue 28): the account is marked
+     * unverified (its sessions stop), the code goes to the outbox, and the student's next sign-in
+     * asks for a code (a fresh one is sent then too). False when there is no such student.
+     */
+    async sendOneTimeCode(userId: string): Promise<boolean> {
+      const user = await users.findById(userId);
+      if (!user) return false;
+      await users.markUnverified(user.id);
+      await sendOtp(user);
+      return true;
     },
 
     /**

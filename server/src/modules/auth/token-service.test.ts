@@ -7,6 +7,7 @@ import { createTokenService, initialPasswordChangedAt, issuedAtFor, passwordChan
 
 const user = (passwordChangedAt: number): UserRecord => ({
   id: '0123456789abcdef01234567',
+  disabledAt: null,
   regNo: 'R1',
   email: 'a@example.edu',
   name: 'A',

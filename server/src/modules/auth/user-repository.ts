@@ -21,9 +21,11 @@ export interface UserRecord {
   otpExpiresAt: number | null;
   passwordChangedAt: number;
   createdAt: number;
+  /** Epoch ms a staff member disabled the student (migration 0018), else null. */
+  disabledAt: number | null;
 }
 
-export type NewUser = Omit<UserRecord, 'otpHash' | 'otpExpiresAt'>;
+export type NewUser = Omit<UserRecord, 'otpHash' | 'otpExpiresAt' | 'disabledAt'>;
 
 /** E-mails are stored lowercased and registration numbers uppercased, so lookups ignore case. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
@@ -74,6 +76,7 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
     otpExpiresAt: toNumberOrNull(row.otp_expires_at),
     passwordChangedAt: Number(row.password_changed_at),
     createdAt: Number(row.created_at),
+    disabledAt: toNumberOrNull(row.disabled_at),
   });
 
   return {
@@ -193,6 +196,16 @@ export function createUserRepository(db: Kysely<Database>, logger: Logger) {
 
     async setOtp(id: string, otpHash: string, expiresAt: number): Promise<void> {
       await db.updateTable('users').set({ otp_hash: otpHash, otp_expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+
+    /** A staff member asked for a one-time code: the account must be confirmed again. */
+    async markUnverified(id: string): Promise<void> {
+      await db.updateTable('users').set({ verified: 0 }).where('id', '=', id).execute();
+    },
+
+    /** When the student last signed in (the staff's students list). */
+    async recordSignIn(id: string, at: number): Promise<void> {
+      await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', id).execute();
     },
 
     async markVerified(id: string): Promise<void> {

@@ -1,66 +1,48 @@
-import type { Kysely } from 'kysely';
-import type { RosterPreview, RosterSummary } from '@invigil/shared/api/student-roster';
-import type { Database } from '../../platform/db';
-import { checkRoster } from './roster-check';
-import type { RosterCheckOptions, RosterPlanItem } from './roster-check';
-import { readRosterFile } from './roster-file';
-import type { RosterFileLimits } from './roster-file';
-import { loadRosterLookups, writeRoster } from './roster-writer';
-import type { RosterProgress } from './roster-writer';
+import type { AppDatabase } from '../../platform/db';
+import type { AppRoutes } from '../../platform/http/mount';
+import type { Clock } from '../../platform/lib/clock';
+import type { Logger } from '../../platform/lib/logger';
+import type { AuthService } from '../auth/auth-module';
+import type { StaffModule } from '../staff/staff-module';
+import { createRosterJobs } from './roster-jobs';
+import { createStudentsService } from './students-service';
+import { studentsRoutes } from './students-routes';
 
-// The students module's public face (decision 0054): the bulk student upload (issue 28,
-// decision 0055). No routes yet: the staff console mounts them on top of these functions.
+// The students module's public face (decision 0054): the staff's students and classes (issue 28)
+// and the bulk student upload (decision 0055) that the JSON import and the benchmark use too.
 export { readRosterFile, rosterTemplate } from './roster-file';
 export type { RosterFile, RosterFileResult, RosterFileRow } from './roster-file';
 export { checkRoster } from './roster-check';
 export type { ExistingStudent, RosterCheck, RosterCheckOptions, RosterClass, RosterLookups, RosterPlanItem } from './roster-check';
 export { hashRosterPasswords, loadRosterLookups, strengthenProvisionalPasswords, writeRoster } from './roster-writer';
 export type { RosterProgress, RosterWriteResult, WriteRosterOptions } from './roster-writer';
+export { confirmRoster, previewRoster } from './roster-upload';
+export type { RosterConfirmResult, RosterPreviewResult } from './roster-upload';
 
-export type RosterPreviewResult = { ok: true; preview: RosterPreview; plan: RosterPlanItem[] } | { ok: false; message: string };
+/** Where the roster upload is posted (under /api): its body limit is the roster's, not the API's. */
+export const ROSTER_UPLOAD_PATH = '/staff/students/upload/';
 
-/** The upload's preview: the file read and every row checked against the database; nothing written. */
-export async function previewRoster(
-  db: Kysely<Database>,
-  data: Uint8Array,
-  options: RosterCheckOptions & { limits?: RosterFileLimits } = {},
-): Promise<RosterPreviewResult> {
-  const read = await readRosterFile(data, options.limits);
-  if (!read.ok) return read;
-  const { file } = read;
-  const check = checkRoster(file.rows, await loadRosterLookups(db, file.rows), options);
-  return {
-    ok: true,
-    preview: { sheet: file.sheet, headerRow: file.headerRow, headers: file.headers, rows: check.rows, counts: check.counts },
-    plan: check.plan,
-  };
+export interface StudentsDeps {
+  db: AppDatabase;
+  clock: Clock;
+  logger: Logger;
+  /** The staff sign-in, roles and a teacher's classes. */
+  staff: StaffModule;
+  /** Sends a student a one-time code (auth's outbox). */
+  auth: Pick<AuthService, 'sendOneTimeCode'>;
 }
 
-export type RosterConfirmResult =
-  | { ok: true; summary: RosterSummary; failures: { rowNumber: number; message: string }[]; provisionalUserIds: string[] }
-  | { ok: false; message: string };
+export interface StudentsModule {
+  /** Raises provisional passwords to full cost in the background: the given users, or every one left (at boot). */
+  strengthenPasswords(userIds?: readonly string[]): Promise<unknown>;
+  /** Resolves when the queued strengthening is over. */
+  idle(): Promise<unknown>;
+}
 
-/**
- * The confirmed upload: the same file read and checked again (the database may have changed since
- * the preview), its good rows written; rows with errors count as failed. Start
- * `strengthenProvisionalPasswords(db, { userIds: provisionalUserIds })` after replying (decision 0055).
- */
-export async function confirmRoster(
-  db: Kysely<Database>,
-  data: Uint8Array,
-  options: RosterCheckOptions & { limits?: RosterFileLimits; now: number; onProgress?: (progress: RosterProgress) => void },
-): Promise<RosterConfirmResult> {
-  const previewed = await previewRoster(db, data, options);
-  if (!previewed.ok) return previewed;
-  const written = await writeRoster(db, previewed.plan, { now: options.now, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-  const failures = [
-    ...previewed.preview.rows.flatMap((row) => row.errors.map((error) => ({ rowNumber: row.rowNumber, message: error.message }))),
-    ...written.failures,
-  ].sort((a, b) => a.rowNumber - b.rowNumber);
-  return {
-    ok: true,
-    summary: { ...written.summary, failed: written.summary.failed + previewed.preview.counts.error },
-    failures,
-    provisionalUserIds: written.provisionalUserIds,
-  };
+/** The staff's students and classes, and the roster upload (API). */
+export function mountStudents({ api }: AppRoutes, { db, clock, logger, staff, auth }: StudentsDeps): StudentsModule {
+  const students = createStudentsService(db.kysely, clock);
+  const jobs = createRosterJobs({ db: db.kysely, clock, logger });
+  api.route('/', studentsRoutes({ staff, students, jobs, auth, db: db.kysely }));
+  return { strengthenPasswords: (userIds) => jobs.strengthen(userIds), idle: () => jobs.idle() };
 }

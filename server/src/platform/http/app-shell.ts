@@ -28,7 +28,13 @@ const tooLarge = (c: Context) => errorReply(c, 413, { message: ERROR_MESSAGES.pa
  * The API's body limit: `bodyLimitBytes`, the one-step multipart upload's (the largest file plus the
  * form) and the proctor snapshots' own (/snapUpload, /saveAIImage: one image).
  */
-export function apiBodyLimit(bodyLimitBytes: number, snapshots: { isSnapshotPath: (path: string) => boolean; limitBytes: number }): MiddlewareHandler {
+export function apiBodyLimit(
+  bodyLimitBytes: number,
+  snapshots: { isSnapshotPath: (path: string) => boolean; limitBytes: number },
+  /** Other paths with a limit of their own (a module's file uploads). */
+  others: readonly { matches: (path: string) => boolean; limitBytes: number }[] = [],
+): MiddlewareHandler {
+  const otherLimits = others.map((other) => ({ ...other, streamed: bodyLimit({ maxSize: other.limitBytes, onError: tooLarge }) }));
   const streamedBodyLimit = bodyLimit({ maxSize: bodyLimitBytes, onError: tooLarge });
   // The one-step multipart upload carries a file: its limit is the largest file's plus the form.
   const uploadLimitBytes = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -39,6 +45,12 @@ export function apiBodyLimit(bodyLimitBytes: number, snapshots: { isSnapshotPath
   // Content-Length decides without that; only a body without one (chunked) is counted as it streams.
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const other = otherLimits.find((candidate) => candidate.matches(c.req.path));
+    if (other) {
+      const declared = c.req.header('content-length');
+      if (declared !== undefined && c.req.header('transfer-encoding') === undefined) return Number.parseInt(declared, 10) > other.limitBytes ? tooLarge(c) : next();
+      return other.streamed(c, next);
+    }
     const isUpload = c.req.path.includes('/fileUploadOverall/');
     const isSnapshot = !isUpload && snapshots.isSnapshotPath(c.req.path);
     const limit = isUpload ? uploadLimitBytes : isSnapshot ? snapshots.limitBytes : bodyLimitBytes;

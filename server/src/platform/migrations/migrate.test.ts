@@ -31,6 +31,7 @@ describe('migrations', () => {
       ['0015-add-review-release', 'Success'],
       ['0016-payments-refunds-and-checks', 'Success'],
       ['0017-create-staff', 'Success'],
+      ['0018-students-status-and-search', 'Success'],
       ['0019-create-question-bank', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);

@@ -18,6 +18,7 @@ import * as createJobLocks from './0014-create-job-locks';
 import * as addReviewRelease from './0015-add-review-release';
 import * as paymentsRefundsAndChecks from './0016-payments-refunds-and-checks';
 import * as createStaff from './0017-create-staff';
+import * as studentsStatusAndSearch from './0018-students-status-and-search';
 import * as createQuestionBank from './0019-create-question-bank';
 
 /**
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-add-review-release': addReviewRelease,
   '0016-payments-refunds-and-checks': paymentsRefundsAndChecks,
   '0017-create-staff': createStaff,
+  '0018-students-status-and-search': studentsStatusAndSearch,
   '0019-create-question-bank': createQuestionBank,
 };
 

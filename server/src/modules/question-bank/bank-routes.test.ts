@@ -191,6 +191,9 @@ describe('question bank: import and export', () => {
     const unknown = await upload(t, '/api/staff/bank/import/preview', admin, 'notes.bin', Buffer.from([1, 2, 3]));
     expect(unknown.status).toBe(422);
     expect(((await unknown.json()) as { message: string }).message).toBe(BANK_MESSAGES.unknownFormat);
+    // A file larger than the API's JSON limit (1 MB) is taken.
+    const large = Buffer.concat([fixture('moodle-essay.xml'), Buffer.from(`<!-- ${'x'.repeat(2_000_000)} -->\n`)]);
+    expect((await upload(t, '/api/staff/bank/import/preview', admin, 'large.xml', large)).status).toBe(200);
     const gift = await upload(t, '/api/staff/bank/import/preview', admin, 'questions.txt', fixture('moodle-questions.gift.txt'));
     expect(gift.status).toBe(200);
     expect(((await gift.json()) as BankImportPreview).format).toBe('gift');

@@ -132,6 +132,11 @@ export const ROUTES: readonly RouteMeta[] = [
   { path: '/staff/login', title: 'Staff Login', screen: StaffLogin, skipAuth: true },
   { path: '/staff', title: 'Staff Home', screen: screen(() => import('../features/staff-home/staff-home-page')), skipAuth: true },
   { path: '/staff/accounts', title: 'Staff', screen: screen(() => import('../features/staff-accounts/staff-accounts-page')), skipAuth: true },
+  { path: '/staff/students', title: 'Students', screen: screen(() => import('../features/staff-students/staff-students-page')), skipAuth: true },
+  // Before /staff/students/:id, which would take it.
+  { path: '/staff/students/upload', title: 'Upload students', screen: screen(() => import('../features/staff-students/staff-upload-page')), skipAuth: true },
+  { path: '/staff/students/:id', title: 'Student', screen: screen(() => import('../features/staff-students/staff-student-page')), skipAuth: true },
+  { path: '/staff/classes', title: 'Classes', screen: screen(() => import('../features/staff-classes/staff-classes-page')), skipAuth: true },
   // The question bank (admin, teacher): list, import, and the question editor with its preview (issue 28).
   { path: '/staff/bank', title: 'Question bank', screen: screen(() => import('../features/staff-bank/bank-page')), skipAuth: true },
   { path: '/staff/bank/import', title: 'Import questions', screen: screen(() => import('../features/staff-bank/import-page')), skipAuth: true },

@@ -3,7 +3,7 @@ import { areasFor, currentArea } from './staff-areas';
 
 describe('the staff navigation', () => {
   it('lists what each role may open, Staff for the admin only', () => {
-    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Question bank', 'Live console', 'Staff']);
+    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Students', 'Classes', 'Question bank', 'Live console', 'Staff']);
     expect(areasFor('teacher').map((area) => area.label)).toContain('Question bank');
     expect(areasFor('proctor').map((area) => area.label)).not.toContain('Question bank');
     expect(areasFor('proctor').map((area) => area.label)).toEqual(['Home', 'Live console']);

@@ -5,7 +5,6 @@ import type { ScreenProps } from '../../lib/screen-props';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
 import { TablePages } from '../../ui/table-pages';
-import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { ROLE_LABELS } from '../staff-auth/staff-roles';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { fetchStaffAccounts, fetchStaffDirectory } from './staff-accounts-api';
@@ -23,11 +22,11 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 
 function AccountsTable({ reply, onOpen }: { reply: StaffListReply; onOpen: (account: StaffAccount) => void }) {
   const onWant = preload(loadAccountDialog);
-  const box = useRef<HTMLDivElement>(null);
-  // A table wider than a phone scrolls inside its own box, which Tab then reaches (axe: scrollable-region-focusable).
-  const scrolls = useOverflows(box, true);
   return (
-    <div ref={box} className="overflow-x-auto" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': 'Staff accounts table' } : {})}>
+    // A table wider than a phone scrolls inside its own box, which Tab reaches (axe: scrollable-region-focusable).
+    // Always a stop: watching the overflow (ui/use-keyboard-scroll) here would split that module out of the
+    // dialog's chunk, which student routes load.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Staff accounts table">
       <table className="table table-sm lg:table-md">
         <caption className="sr-only">Staff accounts</caption>
         <thead>

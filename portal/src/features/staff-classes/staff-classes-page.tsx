@@ -173,9 +173,9 @@ function MoveStudents({ classes, onMoved }: { classes: readonly StaffClass[]; on
       </div>
       {reply ? (
         reply.items.length === 0 ? <p>No students in this class.</p> : (
-          <fieldset className="rounded-box border border-base-300 p-3">
+          <fieldset className="min-w-0 rounded-box border border-base-300 p-3">
             <legend className="px-1 font-semibold">Students to move</legend>
-            <label className="label cursor-pointer justify-start gap-3 border-b border-base-300 pb-2">
+            <label className="label cursor-pointer justify-start gap-3 whitespace-normal border-b border-base-300 pb-2">
               <input type="checkbox" className="checkbox checkbox-sm" checked={allOnPage} onChange={(event) => setChosen((current) => {
                 const next = new Set(current);
                 for (const id of pageIds) if (event.target.checked) next.add(id); else next.delete(id);
@@ -186,7 +186,7 @@ function MoveStudents({ classes, onMoved }: { classes: readonly StaffClass[]; on
             <ul className="grid gap-1 pt-2 sm:grid-cols-2">
               {reply.items.map((student) => (
                 <li key={student.id}>
-                  <label className="label cursor-pointer justify-start gap-3 py-1">
+                  <label className="label cursor-pointer justify-start gap-3 whitespace-normal py-1">
                     <input type="checkbox" className="checkbox checkbox-sm" checked={chosen.has(student.id)} onChange={(event) => toggle(student.id, event.target.checked)} />
                     <span className="label-text text-base-content">{student.name} <span className="opacity-80">({student.regNo})</span></span>
                   </label>

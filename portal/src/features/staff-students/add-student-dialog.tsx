@@ -94,7 +94,7 @@ export function AddStudentDialog({ open, classes, onClose, onAdded }: { open: bo
             <ClassSelect classes={classes} value={classId} onChange={setClassId} error={errors.classId} />
             <TextField label="Password" value={password} onChange={setPassword} error={errors.password} autoComplete="new-password" hint="Leave empty to have one generated (shown once)." />
           </div>
-          <label className="label cursor-pointer justify-start gap-3">
+          <label className="label cursor-pointer justify-start gap-3 whitespace-normal">
             <input type="checkbox" className="checkbox checkbox-primary" checked={byCode} onChange={(event) => setByCode(event.target.checked)} />
             <span className="label-text text-base-content">Ask for a one-time code at the first sign-in (the student confirms their account)</span>
           </label>

@@ -231,11 +231,11 @@ function FlagsForm({ student, onChanged, readOnly }: { student: StaffStudent; on
     <form className="flex flex-col gap-4" onSubmit={(event) => void save(event)}>
       <div className="grid gap-4 md:grid-cols-2">
         {flagGroups(config).map((group) => (
-          <fieldset key={group.title} className="rounded-box border border-base-300 p-3">
+          <fieldset key={group.title} className="min-w-0 rounded-box border border-base-300 p-3">
             <legend className="px-1 font-semibold">{group.title}</legend>
             <div className="grid gap-1 sm:grid-cols-2 md:grid-cols-1 lg:grid-cols-2">
               {group.switches.map((flag) => (
-                <label key={flag.key} className="label cursor-pointer justify-start gap-3 py-1">
+                <label key={flag.key} className="label cursor-pointer justify-start gap-3 whitespace-normal py-1">
                   <input type="checkbox" role="switch" className="toggle toggle-primary toggle-sm" checked={flag.on} disabled={readOnly} onChange={(event) => setConfig(withFlag(config, flag.key, event.target.checked))} />
                   <span className="label-text text-base-content">{flag.label}</span>
                 </label>

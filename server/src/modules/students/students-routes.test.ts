@@ -259,6 +259,17 @@ describe('roster upload', () => {
     expect((await t.get('/api/staff/students/upload/unknown', { 'x-access-token': admin })).status).toBe(404);
   });
 
+  it("takes a file over the API's 1 MB JSON limit (the roster's own 10 MB)", async () => {
+    const t = await newApp();
+    const admin = await staffToken(t, DEMO_STAFF.admin.email);
+    const rows = Array.from({ length: 15_000 }, (_, i) => `B-${i},Bulk Student Number ${i},bulk-student-${i}@example.edu,Class 10 - A,secret12`);
+    const big = ['Registration No,Name,Email,Class,Password', ...rows].join('\n');
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const previewed = await upload(t, '/api/staff/students/upload/preview', admin, big);
+    expect(previewed.status).toBe(200);
+    expect(((await previewed.json()) as RosterPreview).counts.new).toBe(15_000);
+  });
+
   it('serves the templates', async () => {
     const t = await newApp();
     const admin = await staffToken(t, DEMO_STAFF.admin.email);

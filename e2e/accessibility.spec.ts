@@ -217,6 +217,16 @@ const INTERACTIVE_ROUTES = [
   // The staff side with an admin signed in (its table, dialogs and a role's refusal): scanned at both sizes in staff-accounts.spec.ts.
   '/staff',
   '/staff/accounts',
+  // The question bank (list, import preview, editor with its preview): at both sizes in staff-bank.spec.ts.
+  '/staff/bank',
+  '/staff/bank/import',
+  '/staff/bank/new',
+  '/staff/bank/:id',
+  // Students and classes (list, a student, the upload's preview): at both sizes in staff-students.spec.ts.
+  '/staff/students',
+  '/staff/students/upload',
+  '/staff/students/:id',
+  '/staff/classes',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

@@ -137,6 +137,11 @@ test('a student answers every question type and submits', async ({ page, request
 
   // 5: numerical: typed, cleared, then the keypad's minus toggle and backspace.
   await expect(page.getByRole('heading', { name: 'Question 5 of 9' })).toBeVisible();
+  // The question's MathML is on the screen, without its script or handlers.
+  const formula = page.locator('.question-html math');
+  await expect(formula).toBeVisible();
+  await expect(formula.locator('mfrac mn').first()).toHaveText('25');
+  expect(await formula.evaluate((math) => [math.hasAttribute('onclick'), math.querySelector('script') !== null, math.querySelector('[href]') !== null])).toEqual([false, false, false]);
   const number = page.getByLabel('Your answer (a number)');
   await number.fill('3');
   await page.getByRole('button', { name: 'Clear', exact: true }).click();

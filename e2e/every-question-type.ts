@@ -10,7 +10,13 @@ export const EVERY_TYPE_SECTIONS = [
       { qt: 7, pm: 2, text: '<p>Pick the colour of the sky.</p>', options: { A: 'Green', B: 'Blue' }, answer: 'B' },
     ],
   },
-  { name: 'Numerical', questions: [{ qt: 6, pm: 4, text: '<p>Enter minus twelve and a half.</p>', answer: -12.5 }] },
+  { name: 'Numerical', questions: [{
+        qt: 6,
+        pm: 4,
+        // MathML, as the question bank stores TeX: the test screen shows it (and nothing of its script).
+        text: '<p>Enter minus twelve and a half: <math display="inline" onclick="alert(1)"><mrow><mo>\u2212</mo><mfrac><mn>25</mn><mn>2</mn></mfrac></mrow><mi href="javascript:alert(1)">x</mi><script>alert(1)</script></math>.</p>',
+        answer: -12.5,
+      }] },
   {
     name: 'Written',
     questions: [

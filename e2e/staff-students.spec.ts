@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/**
+ * The staff's students and classes (issue 28), by visible labels: an admin makes a class, uploads a
+ * CSV with bad rows (each reason shown, nothing written), fixes it and imports it with a progress
+ * bar and a summary, and finds the new students; a teacher (Class 10 - A) sees only their class's
+ * students, not the new class's, and no upload. axe (0 violations) and no sideways scroll at 1280
+ * and 360 px. Names and registration numbers are unique to the run (retries, other workers).
+ */
+
+const PASSWORD = 'demo1234';
+const ADMIN = { email: 'admin@example.edu', password: PASSWORD };
+const TEACHER = { email: 'teacher@example.edu', password: PASSWORD };
+const RUN = `${process.env.TEST_WORKER_INDEX ?? '0'}${Date.now().toString(36)}`.toUpperCase();
+const CLASS = `E2E Class ${RUN}`;
+
+const SIZES = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
+const EXPERIMENTAL_RULES = ['label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header', 'focus-order-semantics', 'hidden-content'];
+
+async function scan(page: Page, where: string) {
+  const before = page.viewportSize() ?? SIZES[0];
+  await expect(page.locator('.loading:visible')).toHaveCount(0, { timeout: 15_000 });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    const results = await new AxeBuilder({ page })
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'], rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) })
+      .exclude('[data-focus-guard]')
+      .analyze();
+    expect.soft(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where} at ${size.width}px`).toEqual([]);
+    const sideways = await page.evaluate(() => {
+      const frame = document.querySelector('[data-testid="staff-frame"]');
+      return document.documentElement.scrollWidth > window.innerWidth || (frame !== null && frame.scrollWidth > frame.clientWidth);
+    });
+    expect.soft(sideways, `no sideways scroll on ${where} at ${size.width}px`).toBe(false);
+  }
+  await page.setViewportSize(before);
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ viewport: SIZES[0] })).newPage();
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const csv = (rows: string[][]) => Buffer.from(['Registration No,Name,Email,Class,Password', ...rows.map((row) => row.join(','))].join('\r\n') + '\r\n');
+const ROWS = [
+  [`E2E-${RUN}-1`, `Ira ${RUN}`, `ira-${RUN}@example.edu`.toLowerCase(), CLASS, 'secret-1'],
+  [`E2E-${RUN}-2`, `Kabir ${RUN}`, 'kabir-at-example', CLASS, 'secret-2'],
+  [`E2E-${RUN}-3`, `Lata ${RUN}`, `lata-${RUN}@example.edu`.toLowerCase(), 'No Such Class', 'secret-3'],
+];
+const FIXED = [ROWS[0]!, [ROWS[1]![0]!, ROWS[1]![1]!, `kabir-${RUN}@example.edu`.toLowerCase(), CLASS, 'secret-2'], [ROWS[2]![0]!, ROWS[2]![1]!, ROWS[2]![2]!, CLASS, 'secret-3']];
+
+// The teacher's test looks for what the admin's test wrote: in order, in one worker.
+test.describe.configure({ mode: 'serial' });
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search students').fill(text);
+}
+
+test('an admin uploads a CSV with bad rows, sees each reason with nothing written, fixes it, imports it and finds the students', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser);
+  await page.goto('/staff/classes');
+  await signIn(page, ADMIN);
+  await expect(page.getByRole('heading', { name: 'Classes', level: 1 })).toBeVisible();
+  await page.getByLabel('New class name').fill(CLASS);
+  await page.getByRole('button', { name: 'Create class' }).click();
+  await expect(page.getByRole('table', { name: 'Classes' }).getByRole('row', { name: new RegExp(CLASS) })).toBeVisible();
+  await scan(page, 'Classes');
+
+  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Students' }).click();
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Students' })).toBeVisible();
+  await scan(page, 'Students');
+  await page.getByRole('link', { name: 'Upload students' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload students', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download template (XLSX)' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download template (CSV)' }).click();
+  expect((await download).suggestedFilename()).toBe('students-template.csv');
+
+  // The bad file: each bad row with its reason; the Import button names what would be written.
+  await page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: csv(ROWS) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const errors = page.getByRole('table', { name: /Rows with errors \(2\)/ });
+  await expect(errors.getByRole('row', { name: /Kabir/ })).toContainText('Email is not a valid e-mail address.');
+  await expect(errors.getByRole('row', { name: /Lata/ })).toContainText("no class named 'No Such Class'.");
+  await expect(page.getByRole('button', { name: 'Import 1 student' })).toBeVisible();
+  await scan(page, 'the upload preview');
+
+  // Nothing written: the students list does not know them.
+  await page.getByRole('link', { name: 'Students', exact: true }).first().click();
+  await search(page, `E2E-${RUN}`);
+  await expect(page.getByText('No students match the search and filters.')).toBeVisible();
+
+  // The fixed file: three new students, imported with a progress bar, then the summary.
+  await page.getByRole('link', { name: 'Upload students' }).click();
+  await page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles({ name: 'students.csv', mimeType: 'text/csv', buffer: csv(FIXED) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByRole('button', { name: 'Import 3 students' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Rows with errors/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Import 3 students' }).click();
+  await expect(page.getByText('Import finished: 3 added, 0 updated, 0 unchanged, 0 not imported.')).toBeVisible({ timeout: 30_000 });
+  await scan(page, 'the upload summary');
+  await page.getByRole('link', { name: 'See the students' }).click();
+  await search(page, `E2E-${RUN}`);
+  const table = page.getByRole('table', { name: 'Students' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  for (const row of FIXED) await expect(table.getByRole('row', { name: new RegExp(row[1]!) })).toContainText(CLASS);
+
+  // One student: edit a flag, disable after a confirmation naming them.
+  await table.getByRole('link', { name: `Ira ${RUN}` }).click();
+  await expect(page.getByRole('heading', { name: 'Student', level: 1 })).toBeVisible();
+  await page.getByRole('switch', { name: 'Hide test review (answers and solutions)' }).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText(`Saved the settings of Ira ${RUN}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Disable' }).click();
+  await page.getByRole('dialog', { name: `Disable Ira ${RUN}?` }).getByRole('button', { name: `Disable Ira ${RUN}` }).click();
+  await expect(page.getByText('Status: Disabled')).toBeVisible();
+  await scan(page, 'Student');
+});
+
+test("a teacher sees only Class 10 - A's students, no upload and no writes", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto('/staff/students');
+  await signIn(page, TEACHER);
+  await expect(page.getByRole('heading', { name: 'Students', level: 1 })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Students' });
+  await expect(table.getByRole('link', { name: 'Asha Verma' })).toBeVisible();
+  const classes = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+  expect(classes.length).toBeGreaterThan(0);
+  expect(new Set(classes)).toEqual(new Set(['Class 10 - A']));
+  await expect(page.getByRole('link', { name: 'Upload students' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add student' })).toHaveCount(0);
+  // The admin's new class and its students are not theirs.
+  await search(page, `E2E-${RUN}`);
+  await expect(page.getByText('No students match the search and filters.')).toBeVisible();
+  await scan(page, "the teacher's Students");
+
+  await page.goto('/staff/students/upload');
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
+  await page.goto('/staff/classes');
+  await expect(page.getByRole('table', { name: 'Classes' }).getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Create class' })).toHaveCount(0);
+  await page.goto('/staff/students');
+  await page.getByRole('table', { name: 'Students' }).getByRole('link', { name: 'Asha Verma' }).click();
+  await expect(page.getByText('Only an admin can change students.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disable' })).toHaveCount(0);
+  await scan(page, "the teacher's Student");
+});

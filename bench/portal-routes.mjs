@@ -103,6 +103,9 @@ const SAMPLES = {
   '/proctor/login': { signedOut: true, path: '/proctor/login', data: 'main form input[type="password"]' },
   '/proctor': { proctor: true, path: '/proctor', data: 'main ul[aria-label="Your tests"] li' },
   '/proctor/test/:id': { proctor: true, path: '/proctor/test/demo-mcq', data: 'main article', started: 'demo-mcq' },
+  // The staff side's pages with an address parameter: signed out, they measure the staff chunk and the sign-in it leads to.
+  '/staff/students/:id': { signedOut: true, path: '/staff/students/unknown', data: 'main form input[type="password"]' },
+  '/staff/bank/:id': { signedOut: true, path: '/staff/bank/unknown', data: 'main form input[type="password"]' },
 };
 
 /** The data element of routes without a parameter (their first list or card once loaded). */
@@ -132,8 +135,9 @@ const DATA = {
 };
 
 function routePatterns() {
-  const table = readFileSync(join(root, 'portal/src/app/route-table.ts'), 'utf8');
-  return [...new Set([...table.matchAll(/(?:path: |later\()'([^']+)'/g)].map((match) => match[1]))].filter((path) => path !== '*');
+  // The staff side's pages are in its own table, behind the route table's one '/staff/*?'.
+  const table = readFileSync(join(root, 'portal/src/app/route-table.ts'), 'utf8') + readFileSync(join(root, 'portal/src/features/staff-shell/staff-routes.ts'), 'utf8');
+  return [...new Set([...table.matchAll(/(?:path: |later\()'([^']+)'/g)].map((match) => match[1]))].filter((path) => path !== '*' && path !== '/staff/*?');
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);

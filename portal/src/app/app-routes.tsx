@@ -42,7 +42,7 @@ export function AppRoutes() {
   const blocked = needsLogin(route, isLoggedIn.value && hasLiveSession());
 
   useEffect(() => {
-    document.title = route.title;
+    if (!route.ownTitle) document.title = route.title;
   }, [route]);
 
   useEffect(() => {

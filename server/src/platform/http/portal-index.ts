@@ -26,11 +26,14 @@ const escapeAttribute = (text: string): string => text.replace(/&/g, '&amp;').re
 
 /** A route pattern of the portal (`/test/:id/in`) as a regular expression of whole paths. */
 export function patternToRegExp(pattern: string): RegExp {
-  const source = pattern
+  // A last segment '*' is the rest of the path; '*?' the rest or nothing ('/staff/*?': /staff and below).
+  const wildcard = /\/\*\??$/.exec(pattern)?.[0];
+  const source = (wildcard ? pattern.slice(0, -wildcard.length) : pattern)
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${source}/?$`, 'i');
+  const rest = wildcard === '/*' ? '/.*' : wildcard === '/*?' ? '(?:/.*)?' : '/?';
+  return new RegExp(`^${source}${rest}$`, 'i');
 }
 
 function readPreloadRoutes(root: string): PreloadRoute[] {

@@ -1,0 +1,32 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenProps } from '../../lib/screen-props';
+
+export interface StaffRoute {
+  path: string;
+  /** The page title (and the screen's heading). */
+  title: string;
+  screen: ComponentType<ScreenProps>;
+}
+
+const QuestionEditor = lazy(() => import('../staff-bank/question-editor-page'));
+
+/**
+ * The staff side's pages (issue 28). They live here, in the staff chunk, not in the portal's route
+ * table: the student's entry carries one '/staff/*?' route for all of them, so no student route's
+ * JavaScript grows as the staff side does. More specific paths first.
+ */
+export const STAFF_ROUTES: readonly StaffRoute[] = [
+  { path: '/staff/login', title: 'Staff Login', screen: lazy(() => import('../staff-auth/staff-login-page')) },
+  { path: '/staff', title: 'Staff Home', screen: lazy(() => import('../staff-home/staff-home-page')) },
+  { path: '/staff/accounts', title: 'Staff', screen: lazy(() => import('../staff-accounts/staff-accounts-page')) },
+  { path: '/staff/students', title: 'Students', screen: lazy(() => import('../staff-students/staff-students-page')) },
+  // Before /staff/students/:id, which would take it.
+  { path: '/staff/students/upload', title: 'Upload students', screen: lazy(() => import('../staff-students/staff-upload-page')) },
+  { path: '/staff/students/:id', title: 'Student', screen: lazy(() => import('../staff-students/staff-student-page')) },
+  { path: '/staff/classes', title: 'Classes', screen: lazy(() => import('../staff-classes/staff-classes-page')) },
+  // The question bank (admin, teacher): list, import, and the question editor with its preview.
+  { path: '/staff/bank', title: 'Question bank', screen: lazy(() => import('../staff-bank/bank-page')) },
+  { path: '/staff/bank/import', title: 'Import questions', screen: lazy(() => import('../staff-bank/import-page')) },
+  { path: '/staff/bank/new', title: 'Question', screen: QuestionEditor },
+  { path: '/staff/bank/:id', title: 'Question', screen: QuestionEditor },
+];

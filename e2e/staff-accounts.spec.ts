@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
 import { apiToken, forThisWorker, importFixture, type E2eStudent } from './student-session';
+import { DEMO_ADMIN as ADMIN, DEMO_PROCTOR as PROCTOR, DEMO_TEACHER as TEACHER, newStaffPage as newPage, scanStaffPage as scan, staffSignIn as signIn } from './staff-e2e';
 
 /**
  * The staff side, part 1 (issue 28): one staff sign-in for every role, what each role may open,
@@ -10,10 +10,6 @@ import { apiToken, forThisWorker, importFixture, type E2eStudent } from './stude
  * teacher and proctor come from the seed; accounts this spec adds have addresses of their own.
  */
 
-const PASSWORD = 'demo1234';
-const ADMIN = { email: 'admin@example.edu', password: PASSWORD };
-const TEACHER = { email: 'teacher@example.edu', password: PASSWORD };
-const PROCTOR = { email: 'proctor@example.edu', password: PASSWORD };
 /** A retry (or another worker) adds its own accounts: the emails are unique to this run. */
 const RUN = `${process.env.TEST_WORKER_INDEX ?? '0'}-${Date.now().toString(36)}`;
 
@@ -22,44 +18,6 @@ const STUDENT: E2eStudent = forThisWorker({ reg_no: 'STAFF01', email: 'staff01@e
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'staff-accounts-e2e', { students: [STUDENT] });
 });
-
-const SIZES = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
-/** axe's experimental rules that the portal's accessibility.spec.ts turns on too. */
-const EXPERIMENTAL_RULES = ['label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header', 'focus-order-semantics', 'hidden-content'];
-
-/** axe at both sizes (0 violations), and no sideways scroll of the page or of the staff frame. */
-async function scan(page: Page, where: string) {
-  const before = page.viewportSize() ?? SIZES[0];
-  await expect(page.locator('.loading:visible')).toHaveCount(0, { timeout: 15_000 });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) })
-      .exclude('[data-focus-guard]')
-      .analyze();
-    expect.soft(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where} at ${size.width}px`).toEqual([]);
-    const sideways = await page.evaluate(() => {
-      const frame = document.querySelector('[data-testid="staff-frame"]');
-      return document.documentElement.scrollWidth > window.innerWidth || (frame !== null && frame.scrollWidth > frame.clientWidth);
-    });
-    expect.soft(sideways, `no sideways scroll on ${where} at ${size.width}px`).toBe(false);
-  }
-  await page.setViewportSize(before);
-}
-
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ viewport: SIZES[0] })).newPage();
-}
-
-/** The staff sign-in form, filled and sent (the page is already on it). */
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 const snackbar = (page: Page) => page.getByRole('status').filter({ hasText: /\S/ }).last();
 const staffNav = (page: Page) => page.getByRole('navigation', { name: 'Staff' });

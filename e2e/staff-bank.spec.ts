@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
+import { DEMO_ADMIN as ADMIN, DEMO_TEACHER as TEACHER, newStaffPage, scanStaffPage as scan, staffSignIn } from './staff-e2e';
 
 /**
  * The question bank (issue 28), by visible labels: the admin imports a real Moodle XML export
@@ -9,43 +9,13 @@ import { fileURLToPath } from 'node:url';
  * violations) and no sideways scroll at 1280 and 360 px on each screen.
  */
 
-const PASSWORD = 'demo1234';
-const ADMIN = { email: 'admin@example.edu', password: PASSWORD };
-const TEACHER = { email: 'teacher@example.edu', password: PASSWORD };
 const RUN = `${process.env.TEST_WORKER_INDEX ?? '0'}-${Date.now().toString(36)}`;
 const FIXTURE = fileURLToPath(new URL('../server/src/modules/question-bank/formats/fixtures/moodle-old-image-tag.xml', import.meta.url));
 
-const SIZES = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
-const EXPERIMENTAL_RULES = ['label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header', 'focus-order-semantics', 'hidden-content'];
-
-async function scan(page: Page, where: string) {
-  const before = page.viewportSize() ?? SIZES[0];
-  await expect(page.locator('.loading:visible')).toHaveCount(0, { timeout: 15_000 });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(200);
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) })
-      .exclude('[data-focus-guard]')
-      .analyze();
-    expect.soft(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where} at ${size.width}px`).toEqual([]);
-    const sideways = await page.evaluate(() => {
-      const frame = document.querySelector('[data-testid="staff-frame"]');
-      return document.documentElement.scrollWidth > window.innerWidth || (frame !== null && frame.scrollWidth > frame.clientWidth);
-    });
-    expect.soft(sideways, `no sideways scroll on ${where} at ${size.width}px`).toBe(false);
-  }
-  await page.setViewportSize(before);
-}
-
 async function signedIn(browser: Browser, account: { email: string; password: string }, path: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: SIZES[0] })).newPage();
+  const page = await newStaffPage(browser);
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await staffSignIn(page, account);
   return page;
 }
 

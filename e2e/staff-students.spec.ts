@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN as ADMIN, DEMO_TEACHER as TEACHER, newStaffPage as newPage, scanStaffPage as scan, staffSignIn as signIn } from './staff-e2e';
 
 /**
  * The staff's students and classes (issue 28), by visible labels: an admin makes a class, uploads a
@@ -9,46 +9,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
  * and 360 px. Names and registration numbers are unique to the run (retries, other workers).
  */
 
-const PASSWORD = 'demo1234';
-const ADMIN = { email: 'admin@example.edu', password: PASSWORD };
-const TEACHER = { email: 'teacher@example.edu', password: PASSWORD };
 const RUN = `${process.env.TEST_WORKER_INDEX ?? '0'}${Date.now().toString(36)}`.toUpperCase();
 const CLASS = `E2E Class ${RUN}`;
-
-const SIZES = [{ width: 1280, height: 800 }, { width: 360, height: 740 }] as const;
-const EXPERIMENTAL_RULES = ['label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header', 'focus-order-semantics', 'hidden-content'];
-
-async function scan(page: Page, where: string) {
-  const before = page.viewportSize() ?? SIZES[0];
-  await expect(page.locator('.loading:visible')).toHaveCount(0, { timeout: 15_000 });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    const results = await new AxeBuilder({ page })
-      .setLegacyMode(true)
-      .options({ resultTypes: ['violations'], rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) })
-      .exclude('[data-focus-guard]')
-      .analyze();
-    expect.soft(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where} at ${size.width}px`).toEqual([]);
-    const sideways = await page.evaluate(() => {
-      const frame = document.querySelector('[data-testid="staff-frame"]');
-      return document.documentElement.scrollWidth > window.innerWidth || (frame !== null && frame.scrollWidth > frame.clientWidth);
-    });
-    expect.soft(sideways, `no sideways scroll on ${where} at ${size.width}px`).toBe(false);
-  }
-  await page.setViewportSize(before);
-}
-
-async function newPage(browser: Browser): Promise<Page> {
-  return (await browser.newContext({ viewport: SIZES[0] })).newPage();
-}
-
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 const csv = (rows: string[][]) => Buffer.from(['Registration No,Name,Email,Class,Password', ...rows.map((row) => row.join(','))].join('\r\n') + '\r\n');
 const ROWS = [

@@ -1,15 +1,15 @@
 import type { BankListItem, BankListReply } from '@invigil/shared/api/question-bank';
 import { Download, FileUp, Plus } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
 import { showSnackbar } from '../../lib/snackbar';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffLayout } from '../staff-shell/staff-layout';
+import { useStaffList } from '../staff-shell/use-staff-list';
 import type { BankFilters } from './bank-api';
 import { DIFFICULTY_NAMES, exportQuestions, fetchBank, TYPE_NAMES } from './bank-api';
 
-const SEARCH_DELAY_MS = 300;
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong!');
 const typeName = (item: Pick<BankListItem, 'kind' | 'qt'>) => (item.kind === 'description' ? TYPE_NAMES['description'] : TYPE_NAMES[String(item.qt)]) ?? `Type ${item.qt}`;
 
@@ -75,32 +75,13 @@ function QuestionsTable({ reply, selected, onSelect }: { reply: BankListReply; s
 
 function Bank() {
   const searchId = useId();
-  const [query, setQuery] = useState('');
-  const [filters, setFilters] = useState<BankFilters>({ q: '', subject: '', chapter: '', difficulty: '', type: '', page: 1 });
-  const [reply, setReply] = useState<BankListReply | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
+  const { filters, setFilters, query, setQuery, reply, failure, refresh } = useStaffList<BankFilters, BankListReply>(
+    { q: '', subject: '', chapter: '', difficulty: '', type: '', page: 1 },
+    fetchBank,
+  );
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((current) => (current.q === query.trim() ? current : { ...current, q: query.trim(), page: 1 })), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchBank(filters, abort.signal).then(
-      (next) => {
-        setReply(next);
-        setFailure(null);
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) setFailure(messageOf(error));
-      },
-    );
-    return () => abort.abort();
-  }, [filters, reload]);
 
   const set = (key: keyof BankFilters) => (value: string) => setFilters((current) => ({ ...current, [key]: value, page: 1 }));
   const select = (ids: string[], on: boolean) =>
@@ -142,7 +123,7 @@ function Bank() {
       {failure && reply === null ? (
         <div className="alert alert-error" role="alert">
           <span>{failure}</span>
-          <button type="button" className="btn btn-sm" onClick={() => setReload((n) => n + 1)}>Retry</button>
+          <button type="button" className="btn btn-sm" onClick={refresh}>Retry</button>
         </div>
       ) : reply === null ? (
         <div className="flex justify-center py-16" role="status" aria-label="Loading questions">

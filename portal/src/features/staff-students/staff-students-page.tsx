@@ -10,6 +10,7 @@ import { TablePages } from '../../ui/table-pages';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { staffSession } from '../staff-auth/staff-session';
 import { StaffLayout } from '../staff-shell/staff-layout';
+import { useStaffList } from '../staff-shell/use-staff-list';
 import { fetchClasses } from '../staff-classes/staff-classes-api';
 import { fetchStudents } from './staff-students-api';
 import type { StudentFilters } from './staff-students-api';
@@ -20,8 +21,6 @@ const AddStudentDialog = lazy(() => loadAddDialog().then((module) => ({ default:
 const preloadAdd = () => void loadAddDialog().catch(() => undefined);
 
 /** The search is sent this long after the last key. */
-const SEARCH_DELAY_MS = 300;
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong!');
 
 function StudentsTable({ reply }: { reply: StaffStudentListReply }) {
   const box = useRef<HTMLDivElement>(null);
@@ -71,13 +70,12 @@ function Select({ label, value, onChange, children }: { label: string; value: st
 function StudentsList({ isAdmin }: { isAdmin: boolean }) {
   const searchId = useId();
   const search = useSearch();
-  const [query, setQuery] = useState('');
   // The Classes screen links here with ?class=<id>.
-  const [filters, setFilters] = useState<StudentFilters>(() => ({ q: '', classId: new URLSearchParams(search).get('class') ?? '', status: '', page: 1 }));
-  const [reload, setReload] = useState(0);
-  const [reply, setReply] = useState<StaffStudentListReply | null>(null);
+  const { filters, setFilters, query, setQuery, reply, failure, refresh, reload } = useStaffList<StudentFilters, StaffStudentListReply>(
+    () => ({ q: '', classId: new URLSearchParams(search).get('class') ?? '', status: '', page: 1 }),
+    fetchStudents,
+  );
   const [classes, setClasses] = useState<StaffClass[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [addWanted, setAddWanted] = useState(false);
 
@@ -87,25 +85,6 @@ function StudentsList({ isAdmin }: { isAdmin: boolean }) {
     return () => abort.abort();
   }, [reload]);
 
-  // The search waits for a pause in typing, and starts again at page 1.
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((current) => (current.q === query.trim() ? current : { ...current, q: query.trim(), page: 1 })), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [query]);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchStudents(filters, abort.signal).then(
-      (next) => {
-        setReply(next);
-        setFailure(null);
-      },
-      (error: unknown) => {
-        if (!abort.signal.aborted) setFailure(messageOf(error));
-      },
-    );
-    return () => abort.abort();
-  }, [filters, reload]);
 
   const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.pageSize)) : 1;
   const filtered = filters.q !== '' || filters.classId !== '' || filters.status !== '';
@@ -137,7 +116,7 @@ function StudentsList({ isAdmin }: { isAdmin: boolean }) {
       {failure && reply === null ? (
         <div className="alert alert-error" role="alert">
           <span>{failure}</span>
-          <button type="button" className="btn btn-sm" onClick={() => setReload((n) => n + 1)}>Retry</button>
+          <button type="button" className="btn btn-sm" onClick={refresh}>Retry</button>
         </div>
       ) : reply === null ? (
         <div className="flex justify-center py-16" role="status" aria-label="Loading students">
@@ -167,7 +146,7 @@ function StudentsList({ isAdmin }: { isAdmin: boolean }) {
       )}
       {addWanted ? (
         <Suspense fallback={null}>
-          <AddStudentDialog open={adding} classes={classes} onClose={() => setAdding(false)} onAdded={() => setReload((n) => n + 1)} />
+          <AddStudentDialog open={adding} classes={classes} onClose={() => setAdding(false)} onAdded={refresh} />
         </Suspense>
       ) : null}
     </>

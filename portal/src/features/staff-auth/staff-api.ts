@@ -7,7 +7,7 @@ import { endStaffSession, staffSession, toStaffSession, type StaffSession } from
 const client = ofetch.create({ baseURL: API_PREFIX, retry: 0 });
 
 export interface StaffCallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Record<string, unknown>;
   query?: Record<string, string | number>;
   signal?: AbortSignal;

@@ -3,7 +3,9 @@ import { areasFor, currentArea } from './staff-areas';
 
 describe('the staff navigation', () => {
   it('lists what each role may open, Staff for the admin only', () => {
-    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Students', 'Classes', 'Question bank', 'Live console', 'Staff']);
+    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Students', 'Classes', 'Question bank', 'Tests', 'Live console', 'Staff']);
+    expect(areasFor('teacher').map((area) => area.label)).toContain('Tests');
+    expect(areasFor('proctor').map((area) => area.label)).not.toContain('Tests');
     expect(areasFor('teacher').map((area) => area.label)).toContain('Question bank');
     expect(areasFor('proctor').map((area) => area.label)).not.toContain('Question bank');
     expect(areasFor('proctor').map((area) => area.label)).toEqual(['Home', 'Live console']);
@@ -15,6 +17,7 @@ describe('the staff navigation', () => {
     expect(currentArea('/staff/accounts')?.label).toBe('Staff');
     expect(currentArea('/staff/accounts/s1')?.label).toBe('Staff');
     expect(currentArea('/staff/bank/new')?.label).toBe('Question bank');
+    expect(currentArea('/staff/tests/demo-mcq/preview')?.label).toBe('Tests');
     expect(currentArea('/proctor/test/demo-mcq')?.label).toBe('Live console');
     expect(currentArea('/staffroom')).toBeUndefined();
   });

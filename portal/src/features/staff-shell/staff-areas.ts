@@ -23,6 +23,7 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { label: 'Students', href: '/staff/students', roles: ['teacher'], description: 'Find a student, edit their details and settings, disable an account, reset a password or send a one-time code; upload a spreadsheet of students.' },
   { label: 'Classes', href: '/staff/classes', roles: ['teacher'], description: 'The classes and how many students each has; create, rename, and move students between classes.' },
   { label: 'Question bank', href: '/staff/bank', roles: ['teacher'], description: 'Questions stored once and used by many tests: search, add and edit with a live preview, import from Moodle XML, GIFT or a spreadsheet, export to Moodle XML.' },
+  { label: 'Tests', href: '/staff/tests', roles: ['teacher'], description: 'Make and edit tests: parts, sections and questions from the bank or written in place, timing, schedule, proctoring settings and who writes them; preview as a student and publish.' },
   { label: 'Live console', href: '/proctor', roles: ['proctor'], description: 'Watch the tests you proctor as they run: who is online, their warnings and trail; chat, warn, pause or extend.' },
   { label: 'Staff', href: '/staff/accounts', roles: ['admin'], description: 'Add staff, change their role, disable an account, reset a password, and assign teachers to classes and subjects and proctors to tests.' },
 ];

@@ -1,0 +1,140 @@
+import type { TestEditorStatus, TestListItem, TestListReply } from '@invigil/shared/api/staff-tests';
+import { format } from 'date-fns';
+import { Plus } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Link } from 'wouter';
+import type { ScreenProps } from '../../lib/screen-props';
+import { TablePages } from '../../ui/table-pages';
+import { useOverflows } from '../../ui/use-keyboard-scroll';
+import { StaffLayout } from '../staff-shell/staff-layout';
+import { useStaffList } from '../staff-shell/use-staff-list';
+import { TEST_STATUS_LABELS, TEST_STATUSES, TestStatusBadge } from './test-status-badge';
+import type { TestFilters } from './tests-api';
+import { fetchTests } from './tests-api';
+
+const DAY = 'dd LLL yyyy, hh:mm a';
+
+/** "01 Dec 2026, 09:30 AM – 11:30 AM" (the end's date only when it differs); "Always open" without either. */
+export function scheduleText(opens: number | null, ends: number | null): string {
+  if (opens === null && ends === null) return 'Always open';
+  if (ends === null) return `From ${format(opens as number, DAY)}`;
+  if (opens === null) return `Until ${format(ends, DAY)}`;
+  const sameDay = format(opens, 'yyyy-MM-dd') === format(ends, 'yyyy-MM-dd');
+  return `${format(opens, DAY)} – ${format(ends, sameDay ? 'hh:mm a' : DAY)}`;
+}
+
+export function assignedText(item: Pick<TestListItem, 'open_to_all' | 'classes' | 'students'>): string {
+  if (item.open_to_all) return 'All students';
+  const parts = [...item.classes.map((entry) => entry.name)];
+  if (item.students > 0) parts.push(`${item.students} student${item.students === 1 ? '' : 's'}`);
+  return parts.length > 0 ? parts.join(', ') : 'Nobody yet';
+}
+
+function TestsTable({ reply }: { reply: TestListReply }) {
+  const box = useRef<HTMLDivElement>(null);
+  // A table wider than a phone scrolls inside its own box, which Tab then reaches (axe: scrollable-region-focusable).
+  const scrolls = useOverflows(box, true);
+  return (
+    <div ref={box} className="overflow-x-auto" {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': 'Tests table' } : {})}>
+      <table className="table table-sm lg:table-md">
+        <caption className="sr-only">Tests</caption>
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col">Status</th>
+            <th scope="col">Questions / marks</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Opens – ends</th>
+            <th scope="col">Assigned to</th>
+            <th scope="col">Attempts</th>
+          </tr>
+        </thead>
+        <tbody>
+          {reply.items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row" className="min-w-48 font-normal">
+                <Link href={`/staff/tests/${encodeURIComponent(item.id)}`} className="link link-primary font-semibold">{item.name}</Link>
+                <p className="text-sm opacity-80">{item.id}</p>
+              </th>
+              <td><TestStatusBadge status={item.status} /></td>
+              <td className="whitespace-nowrap">{item.questions} / {item.max_marks}</td>
+              <td className="whitespace-nowrap">{item.duration} min</td>
+              <td className="min-w-44">{scheduleText(item.activation_at, item.ends_at)}</td>
+              <td className="min-w-36">{assignedText(item)}</td>
+              <td className="whitespace-nowrap">{item.attempts.running} running / {item.attempts.submitted} submitted</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TestsList() {
+  const searchId = useId();
+  const statusId = useId();
+  const { filters, setFilters, query, setQuery, reply, failure, refresh } = useStaffList<TestFilters, TestListReply>({ q: '', status: '', page: 1 }, fetchTests);
+  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.page_size)) : 1;
+  const filtered = filters.q !== '' || filters.status !== '';
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor={searchId} className="label pb-1"><span className="label-text font-medium text-base-content">Search tests</span></label>
+          <input id={searchId} type="search" className="input input-bordered w-full" placeholder="Name or id" value={query} onChange={(event) => setQuery(event.target.value)} />
+        </div>
+        <div className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-52">
+          <label htmlFor={statusId} className="label pb-1"><span className="label-text font-medium text-base-content">Status</span></label>
+          <select id={statusId} className="select select-bordered w-full" value={filters.status} onChange={(event) => setFilters((current) => ({ ...current, status: event.target.value as '' | TestEditorStatus, page: 1 }))}>
+            <option value="">Any status</option>
+            {TEST_STATUSES.map((status) => <option key={status} value={status}>{TEST_STATUS_LABELS[status]}</option>)}
+          </select>
+        </div>
+        <Link href="/staff/tests/new" className="btn btn-primary gap-1"><Plus className="h-4 w-4" aria-hidden="true" />New test</Link>
+      </div>
+      {failure && reply === null ? (
+        <div className="alert alert-error" role="alert">
+          <span>{failure}</span>
+          <button type="button" className="btn btn-sm" onClick={refresh}>Retry</button>
+        </div>
+      ) : reply === null ? (
+        <div className="flex justify-center py-16" role="status" aria-label="Loading tests">
+          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        </div>
+      ) : (
+        <div className="rounded-box bg-base-100 shadow">
+          {failure ? <p className="px-4 pt-3 text-error" role="alert">{failure}</p> : null}
+          {reply.items.length === 0 ? (
+            <p className="px-4 py-10 text-center">{filtered ? 'No tests match the search and status.' : 'No tests yet: make one with New test.'}</p>
+          ) : (
+            <TestsTable reply={reply} />
+          )}
+          <TablePages
+            label="Test pages"
+            sizes={[reply.page_size]}
+            total={reply.total}
+            page={reply.page}
+            pages={pages}
+            first={(reply.page - 1) * reply.page_size}
+            shown={reply.items.length}
+            perPage={reply.page_size}
+            onPage={(page) => setFilters((current) => ({ ...current, page }))}
+            onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** /staff/tests (admin, teacher: theirs and their classes'): searched, filtered by status, paged; New test. */
+export default function TestsPage({ title }: ScreenProps) {
+  return (
+    <StaffLayout roles={['admin', 'teacher']}>
+      <main className="mx-auto w-full max-w-7xl px-4 py-6">
+        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        <TestsList />
+      </main>
+    </StaffLayout>
+  );
+}

@@ -227,6 +227,10 @@ const INTERACTIVE_ROUTES = [
   '/staff/students/upload',
   '/staff/students/:id',
   '/staff/classes',
+  // Tests (list, New test, the editor's tabs and dialogs): at both sizes in staff-tests.spec.ts.
+  '/staff/tests',
+  '/staff/tests/new',
+  '/staff/tests/:id',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

@@ -32,6 +32,7 @@ import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
 import { mountStaff } from './modules/staff/staff-module';
 import { BANK_IMPORT_BODY_LIMIT, isBankImportPath, mountQuestionBank } from './modules/question-bank/question-bank-module';
 import { mountStudents, ROSTER_UPLOAD_PATH } from './modules/students/students-module';
+import { mountTestEditor } from './modules/test-editor/test-editor-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -90,7 +91,9 @@ export function buildApp(deps: AppDeps) {
   const students = mountStudents(routes, { db, clock, logger, staff, auth });
   if (deps.strengthenPasswordsAtStart) void students.strengthenPasswords();
   // The question bank: questions stored once, used by many tests; images in the public blob area.
-  mountQuestionBank(routes, { db, clock, staff, blobs: tests.blobs, subjects: classDirectory.subjects });
+  const bank = mountQuestionBank(routes, { db, clock, staff, blobs: tests.blobs, subjects: classDirectory.subjects });
+  // The test editor: drafts, checked, previewed and published through the import's services (decision 0058).
+  mountTestEditor(routes, { db, clock, logger, graceMs: config.graceSeconds * 1000, staff, bank, classes: classDirectory.classes, subjects: classDirectory.subjects });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());

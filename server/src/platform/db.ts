@@ -537,6 +537,24 @@ export interface BankQuestionVersionsTable {
   created_at: number;
 }
 
+/** The test editor (migration 0020): the editor's drafts, and the classes a test is assigned to. */
+export interface TestDraftsTable {
+  test_id: string;
+  owner_id: string | null;
+  name: string;
+  /** JSON: the TestDraft (shared/src/api/staff-tests.ts), questions' math as MathML. */
+  document: string;
+  /** sha256 of `document`; `published_hash`: of the document last published (null: never). */
+  document_hash: string;
+  published_hash: string | null;
+  /** JSON: the document last published (null: never). */
+  published_document: string | null;
+  updated_at: number;
+  updated_by: string | null;
+  created_at: number;
+}
+export interface TestClassesTable { test_id: string; class_id: string }
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -596,6 +614,8 @@ export interface Database {
   job_locks: JobLocksTable;
   bank_questions: BankQuestionsTable;
   bank_question_versions: BankQuestionVersionsTable;
+  test_drafts: TestDraftsTable;
+  test_classes: TestClassesTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -174,6 +174,15 @@ export async function checkExamReferences(
 
 export type ExamImportSummary = Pick<ImportSummary, 'tests' | 'marksheets' | 'attempts' | 'grades' | 'reviewReleases'>;
 
+/** How the exam's sections are written beyond what the file says (the test editor's publication). */
+export interface ExamWriteOptions {
+  /**
+   * Tests whose stored access code stays when the file gives none (`access_code: null`): the
+   * editor never sees a stored code (only its hash), so it keeps it rather than clearing it.
+   */
+  keepAccessCode?: (testId: string) => boolean;
+}
+
 /** Writes the exam's sections (after the students, whose ids `userIdOf` gives). */
 export async function writeExamSections(
   db: Kysely<Database>,
@@ -182,6 +191,7 @@ export async function writeExamSections(
   userIdOf: (regNo: string) => string,
   now: number,
   logger: Logger,
+  options: ExamWriteOptions = {},
 ): Promise<ExamImportSummary> {
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
@@ -212,6 +222,8 @@ export async function writeExamSections(
         existing?.accessCodeHash && (await verifyPassword(test.access_code, existing.accessCodeHash))
           ? existing.accessCodeHash
           : await hashPassword(test.access_code, ACCESS_CODE_COST);
+    } else if (options.keepAccessCode?.(test._id)) {
+      accessCodeHash = existing?.accessCodeHash ?? null;
     }
     const row: TestRow = {
       id: test._id,

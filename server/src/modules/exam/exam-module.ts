@@ -18,7 +18,14 @@ export type { TestRecord } from './test-repository';
 export { createExamDirectory } from './exam-directory';
 export type { ExamDirectory } from './exam-directory';
 export { checkExamReferences, examEmails, examRegNos, writeExamSections } from './exam-import';
-export type { ExamImportSummary, ExamPlan } from './exam-import';
+export type { ExamImportSummary, ExamPlan, ExamWriteOptions } from './exam-import';
+// The staff's test editor (decision 0058): a stored test as it opens it, attempt counts, the
+// publication of one test through the import's services, and the paper as students would get it.
+export { attemptCounts, deleteUnstartedTest, publishedTestFacts, publishImportTest, storedTestSource } from './exam-editor';
+export type { PublishedTestFacts, PublishResult, StoredTestSource } from './exam-editor';
+export { compileTest } from './test-compiler';
+export type { AnswerKeyEntry, CompiledTest } from './test-compiler';
+export type { StoredKey } from './scoring';
 export { UPLOAD_ERRORS } from './upload-service';
 
 export interface ExamDeps {

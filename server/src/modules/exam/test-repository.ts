@@ -72,7 +72,12 @@ export const TEST_RECORD_COLUMNS = [
 
 type RecordRow = Omit<TestRow, 'paper' | 'answer_key'>;
 
-/** A student may see a test open to all or assigned to them. */
+/**
+ * A student may see a test open to all, assigned to them, or assigned to their class (test_classes,
+ * decision 0058). One EXISTS over a UNION ALL of two primary-key probes: the assignment by
+ * (test_id, user_id), and the student's class (student_profiles by user_id) against
+ * (test_id, class_id).
+ */
 export function visibleToUser<TB extends 'tests'>(eb: ExpressionBuilder<Database, TB>, userId: string) {
   const tests = eb as unknown as ExpressionBuilder<Database, 'tests'>;
   return tests.or([
@@ -82,7 +87,15 @@ export function visibleToUser<TB extends 'tests'>(eb: ExpressionBuilder<Database
         .selectFrom('test_assignments')
         .select('test_assignments.test_id')
         .whereRef('test_assignments.test_id', '=', 'tests.id')
-        .where('test_assignments.user_id', '=', userId),
+        .where('test_assignments.user_id', '=', userId)
+        .unionAll(
+          tests
+            .selectFrom('test_classes')
+            .innerJoin('student_profiles', 'student_profiles.class_id', 'test_classes.class_id')
+            .select('test_classes.test_id')
+            .whereRef('test_classes.test_id', '=', 'tests.id')
+            .where('student_profiles.user_id', '=', userId),
+        ),
     ),
   ]);
 }

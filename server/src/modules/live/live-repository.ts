@@ -66,6 +66,15 @@ export function createLiveRepository(db: Kysely<Database>) {
           ? eb('users.verified', '=', 1)
           : eb.or([
               eb.exists(eb.selectFrom('test_assignments').select('test_assignments.user_id').whereRef('test_assignments.user_id', '=', 'users.id').where('test_assignments.test_id', '=', testId)),
+              // The students of the classes the test is assigned to (test_classes, decision 0058).
+              eb.exists(
+                eb
+                  .selectFrom('student_profiles')
+                  .innerJoin('test_classes', 'test_classes.class_id', 'student_profiles.class_id')
+                  .select('student_profiles.user_id')
+                  .whereRef('student_profiles.user_id', '=', 'users.id')
+                  .where('test_classes.test_id', '=', testId),
+              ),
               eb('attempts.id', 'is not', null),
             ]),
       );

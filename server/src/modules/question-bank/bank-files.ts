@@ -3,7 +3,7 @@ import type { BankFile } from '@invigil/shared/api/question-bank';
 import type { ImportQuestion } from '@invigil/shared/api/test-import';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { PUBLIC_BLOB_PREFIX } from '../../platform/storage/blob-routes';
-import { mimeOf } from './formats/common';
+import { mathmlToTex, mimeOf, texToMathml } from './formats/common';
 
 /**
  * The bank's images (and other embedded files): stored once by the SHA-256 of their bytes in the
@@ -34,6 +34,19 @@ export function mapQuestionHtml(question: ImportQuestion, map: (html: string) =>
     solution: question.solution === null ? null : map(question.solution),
     extra: question.extra === null ? null : map(question.extra),
   };
+}
+
+/**
+ * The question as stored and shown to students: TeX between \( \), \[ \] or $$ $$ as MathML in
+ * every HTML field. A formula that cannot be read is kept as TeX and described in `problems`.
+ */
+export function questionToMathml(question: ImportQuestion, problems: string[]): ImportQuestion {
+  return mapQuestionHtml(question, (html) => texToMathml(html, problems));
+}
+
+/** The question as an editor edits it: MathML made from TeX given back as its TeX. */
+export function questionToTex(question: ImportQuestion): ImportQuestion {
+  return mapQuestionHtml(question, mathmlToTex);
 }
 
 export function storedFileUrl(file: Pick<BankFile, 'sha256' | 'mime' | 'name'>): string | null {

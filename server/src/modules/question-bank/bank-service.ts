@@ -22,8 +22,8 @@ import type { Clock } from '../../platform/lib/clock';
 import { newObjectId } from '../../platform/lib/object-id';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { BankRepository, BankRow, BankScope } from './bank-repository';
-import { collectFiles, mapQuestionHtml, storeFiles } from './bank-files';
-import { decodeEntities, FormatError, mathmlToTex, texToMathml } from './formats/common';
+import { collectFiles, mapQuestionHtml, questionToMathml, questionToTex, storeFiles } from './bank-files';
+import { decodeEntities, FormatError, mathmlToTex } from './formats/common';
 import { importGift } from './formats/gift-import';
 import { exportMoodleXml } from './formats/moodle-xml-export';
 import { importMoodleXml } from './formats/moodle-xml-import';
@@ -66,9 +66,7 @@ function searchText(name: string, question: ImportQuestion): string {
 }
 
 /** TeX between \( \), \[ \] or $$ $$ as MathML in every HTML field (what the student's screen renders). */
-function toMathml(question: ImportQuestion, problems: string[]): ImportQuestion {
-  return mapQuestionHtml(question, (html) => texToMathml(html, problems));
-}
+const toMathml = questionToMathml;
 
 function detectFormat(name: string, bytes: Uint8Array): BankFormat | null {
   const lower = name.toLowerCase();
@@ -127,7 +125,7 @@ export function createBankService({ bank, clock, blobs, subjects }: BankServiceD
     return {
       ...item,
       question: row.question,
-      editable: mapQuestionHtml(row.question, mathmlToTex),
+      editable: questionToTex(row.question),
       owner_id: row.ownerId,
       mine: row.ownerId === actor.staffId,
       archived: row.archivedAt !== null,

@@ -11,6 +11,8 @@ import type { BankService } from './bank-service';
 // The question bank's public face (decision 0054): the routes, and one version of a question for
 // the tests that use it (a test refers to a bank question by id and version).
 export { BANK_IMPORT_BODY_LIMIT, isBankImportPath } from './bank-routes';
+// The math of questions written elsewhere (the test editor): TeX to MathML on save, back to TeX to edit.
+export { questionToMathml, questionToTex } from './bank-files';
 
 export interface QuestionBankDeps {
   db: AppDatabase;

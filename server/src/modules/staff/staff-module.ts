@@ -21,6 +21,9 @@ export type { StaffEnv } from './require-staff';
 export type { StaffRecord } from './staff-repository';
 export type { StaffDirectory } from './staff-service';
 export { addStaffAccount, assignStaff, checkStaffImport, writeStaffImport } from './staff-import';
+// The test editor's proctors of a test (decision 0058).
+export { activeProctors, proctorsOfTest, setTestProctors } from './test-proctors';
+export type { ProctorChoice } from './test-proctors';
 
 export interface StaffDeps {
   db: AppDatabase;

@@ -20,6 +20,7 @@ import * as paymentsRefundsAndChecks from './0016-payments-refunds-and-checks';
 import * as createStaff from './0017-create-staff';
 import * as studentsStatusAndSearch from './0018-students-status-and-search';
 import * as createQuestionBank from './0019-create-question-bank';
+import * as createTestDrafts from './0020-create-test-drafts';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-create-staff': createStaff,
   '0018-students-status-and-search': studentsStatusAndSearch,
   '0019-create-question-bank': createQuestionBank,
+  '0020-create-test-drafts': createTestDrafts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

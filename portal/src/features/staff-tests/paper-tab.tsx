@@ -31,12 +31,25 @@ import {
 type Change = TabProps['change'];
 const marksText = (question: ImportQuestion) => (question.nm > 0 ? `+${question.pm} / -${question.nm}` : `+${question.pm}`);
 
+/** After a move, the focus follows the item to its new place (its same button, or the other one at an end). */
+function focusMoved(containerId: string, by: -1 | 1) {
+  requestAnimationFrame(() => {
+    const container = document.getElementById(containerId);
+    const button = container?.querySelector<HTMLButtonElement>(`[data-move="${by}"]:not(:disabled)`) ?? container?.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)');
+    button?.focus();
+  });
+}
+
 /** Up, Down and Remove for one item of the outline (named in each button for screen readers). */
-function MoveButtons({ name, first, last, onMove, onRemove }: { name: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void; onRemove: () => void }) {
+function MoveButtons({ name, first, last, onMove, onRemove, movedTo }: { name: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void; onRemove: () => void; movedTo: (by: -1 | 1) => string }) {
+  const move = (by: -1 | 1) => {
+    onMove(by);
+    focusMoved(movedTo(by), by);
+  };
   return (
     <div className="flex flex-wrap gap-1">
-      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} up`} disabled={first} onClick={() => onMove(-1)}><ArrowUp className="h-4 w-4" aria-hidden="true" /></button>
-      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} down`} disabled={last} onClick={() => onMove(1)}><ArrowDown className="h-4 w-4" aria-hidden="true" /></button>
+      <button type="button" data-move="-1" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} up`} disabled={first} onClick={() => move(-1)}><ArrowUp className="h-4 w-4" aria-hidden="true" /></button>
+      <button type="button" data-move="1" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} down`} disabled={last} onClick={() => move(1)}><ArrowDown className="h-4 w-4" aria-hidden="true" /></button>
       <button type="button" className="btn btn-ghost btn-sm btn-square text-error" aria-label={`Remove ${name}`} onClick={onRemove}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
     </div>
   );
@@ -72,7 +85,7 @@ function QuestionRow({ item, number, pi, si, qi, count, change, onEdit }: { item
       <span className="min-w-0 basis-full text-sm sm:basis-0 sm:flex-1">{firstLine(question.text) || <em>No text yet</em>}</span>
       <div className="flex flex-wrap gap-1">
         <button type="button" className="btn btn-ghost btn-sm gap-1" aria-label={`Edit ${name}`} onClick={onEdit}><Pencil className="h-4 w-4" aria-hidden="true" />Edit</button>
-        <MoveButtons name={name} first={qi === 0} last={qi === count - 1} onMove={(by) => change((draft) => moveQuestion(draft, pi, si, qi, by))} onRemove={() => change((draft) => removeQuestion(draft, pi, si, qi))} />
+        <MoveButtons name={name} first={qi === 0} last={qi === count - 1} movedTo={(by) => questionId(pi, si, qi + by)} onMove={(by) => change((draft) => moveQuestion(draft, pi, si, qi, by))} onRemove={() => change((draft) => removeQuestion(draft, pi, si, qi))} />
       </div>
     </li>
   );
@@ -81,10 +94,10 @@ function QuestionRow({ item, number, pi, si, qi, count, change, onEdit }: { item
 function SectionBox({ section, numbers, pi, si, count, change, onWrite, onEdit, onPick }: { section: DraftSection; numbers: number[]; pi: number; si: number; count: number; change: Change; onWrite: () => void; onEdit: (qi: number) => void; onPick: () => void }) {
   const label = `section ${si + 1} of part ${pi + 1}`;
   return (
-    <section aria-label={`Section ${si + 1}: ${section.name || 'no name'}`} className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
+    <section id={`${sectionId(pi, si)}-box`} aria-label={`Section ${si + 1}: ${section.name || 'no name'}`} className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
       <div className="flex flex-wrap items-end gap-2">
         <InputField id={sectionId(pi, si)} label={`Section ${si + 1} name`} value={section.name} onChange={(name) => change((draft) => updateSection(draft, pi, si, { name }))} className="min-w-0 flex-1 basis-48" />
-        <MoveButtons name={label} first={si === 0} last={si === count - 1} onMove={(by) => change((draft) => moveSection(draft, pi, si, by))} onRemove={() => change((draft) => removeSection(draft, pi, si))} />
+        <MoveButtons name={label} first={si === 0} last={si === count - 1} movedTo={(by) => `${sectionId(pi, si + by)}-box`} onMove={(by) => change((draft) => moveSection(draft, pi, si, by))} onRemove={() => change((draft) => removeSection(draft, pi, si))} />
       </div>
       <details className="rounded-box bg-base-200 px-3 py-2">
         <summary className="cursor-pointer font-medium">Section settings: instruction, shuffling, tap answers</summary>
@@ -153,11 +166,11 @@ export function PaperTab({ draft, change }: TabProps) {
         {totals.questions} question{totals.questions === 1 ? '' : 's'}, {totals.maxMarks} mark{totals.maxMarks === 1 ? '' : 's'} in all
       </p>
       {draft.parts.map((part, pi) => (
-        <section key={pi} aria-label={`Part ${pi + 1}: ${part.name || 'no name'}`} className="flex flex-col gap-3 rounded-box border-2 border-base-300 p-3">
+        <section key={pi} id={`${partId(pi)}-box`} aria-label={`Part ${pi + 1}: ${part.name || 'no name'}`} className="flex flex-col gap-3 rounded-box border-2 border-base-300 p-3">
           <div className="flex flex-wrap items-end gap-2">
             <InputField id={partId(pi)} label={`Part ${pi + 1} name`} value={part.name} onChange={(name) => change((current) => updatePart(current, pi, { name }))} className="min-w-0 flex-1 basis-48" />
             {draft.partwise_timing ? <PartDuration part={part} pi={pi} change={change} /> : null}
-            <MoveButtons name={`part ${pi + 1}`} first={pi === 0} last={pi === draft.parts.length - 1} onMove={(by) => change((current) => movePart(current, pi, by))} onRemove={() => change((current) => removePart(current, pi))} />
+            <MoveButtons name={`part ${pi + 1}`} first={pi === 0} last={pi === draft.parts.length - 1} movedTo={(by) => `${partId(pi + by)}-box`} onMove={(by) => change((current) => movePart(current, pi, by))} onRemove={() => change((current) => removePart(current, pi))} />
           </div>
           <details className="rounded-box bg-base-200 px-3 py-2">
             <summary className="cursor-pointer font-medium">Part settings: instruction, shuffling</summary>

@@ -1,8 +1,7 @@
 import type { ReviewRule } from '@invigil/shared/domain/review-release';
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { CheckField, InputField, numberOf, SelectField, type TabProps } from './editor-fields';
-import { fieldId, isoToLocalInput, localInputToIso } from './test-draft';
+import { fieldId, isoToLocalInput, localInputToIso, offsetText } from './test-draft';
 
 const REVIEW_CHOICES: readonly (readonly [ReviewRule | '', string])[] = [
   ['', 'The default: after the end when the test has one, else on submission'],
@@ -23,7 +22,7 @@ function DateTimeField({ id, label, value, onChange, hint }: { id: string; label
 
 /** Schedule & access: opens, ends, the access code, merit cost, device check, resume, and when the review is released. */
 export function ScheduleTab({ draft, change, accessCodeSet }: TabProps & { accessCodeSet: boolean }) {
-  const zone = `this computer's time (UTC${format(new Date(), 'xxx')})`;
+  const zone = `this computer's time (UTC${offsetText(new Date())})`;
   const [cost, setCost] = useState(String(draft.mp_cost));
   const keptCode = accessCodeSet && draft.keep_access_code && draft.access_code === null;
   return (

@@ -89,7 +89,23 @@ describe('the editor helpers', () => {
     expect(new Date(iso as string).getTime()).toBe(new Date(2026, 11, 1, 9, 30).getTime());
     expect(localInputToIso('')).toBeNull();
     expect(isoToLocalInput(null)).toBe('');
-    expect(isoToLocalInput(new Date(Date.UTC(2026, 0, 2, 3, 4)).toISOString())).toBe(isoToLocalInput(localInputToIso(isoToLocalInput(new Date(Date.UTC(2026, 0, 2, 3, 4)).toISOString()))));
+    expect(localInputToIso('not a date')).toBeNull();
+    expect(isoToLocalInput('soon')).toBe('');
+  });
+
+  it('writes the offset of the institute\'s computer', () => {
+    const zone = process.env['TZ'];
+    try {
+      process.env['TZ'] = 'Asia/Kolkata';
+      expect(localInputToIso('2026-12-01T09:30')).toBe('2026-12-01T09:30:00+05:30');
+      expect(isoToLocalInput('2026-12-01T04:00:00Z')).toBe('2026-12-01T09:30');
+      process.env['TZ'] = 'America/New_York';
+      expect(localInputToIso('2026-07-01T09:30')).toBe('2026-07-01T09:30:00-04:00');
+      expect(localInputToIso('2026-12-01T09:30')).toBe('2026-12-01T09:30:00-05:00');
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
 
   it('shows a question by its first words', () => {

@@ -1,6 +1,5 @@
 import type { DraftPart, DraftQuestion, DraftSection, TestDraft } from '@invigil/shared/api/staff-tests';
 import type { ImportQuestion } from '@invigil/shared/api/test-import';
-import { format, isValid, parseISO } from 'date-fns';
 
 /**
  * The test editor's pure logic (issue 28): the paper's outline (parts, sections, questions) changed
@@ -20,18 +19,34 @@ export function slugFromName(name: string): string {
     .replace(/-+$/, '');
 }
 
+const pad = (value: number) => String(value).padStart(2, '0');
+
+// Plain Date arithmetic rather than date-fns' parseISO and isValid: the student's chunks share
+// date-fns' format chunk, which would have to export them too (bench:bundle).
+
 /** An ISO date-time with offset as a datetime-local input shows it (this computer's time): '2026-11-28T09:30'. */
 export function isoToLocalInput(iso: string | null): string {
   if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** This computer's offset at a moment, as ISO writes it: '+05:30', '-04:00', '+00:00'. */
+export function offsetText(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes >= 0 ? '+' : '-';
+  return `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
 }
 
 /** A datetime-local input's value as ISO with this computer's offset: '2026-11-28T09:30:00+05:30'; null when empty. */
 export function localInputToIso(value: string): string | null {
-  if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm:ssxxx") : null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hours, minutes, seconds = '0'] = match.slice(1).map((part) => part ?? '0');
+  const date = new Date(Number(year), Number(month) - 1, Number(day), Number(hours), Number(minutes), Number(seconds));
+  if (Number.isNaN(date.getTime())) return null;
+  return `${year}-${month}-${day}T${hours}:${minutes}:${pad(Number(seconds))}${offsetText(date)}`;
 }
 
 export const newSection = (name: string): DraftSection => ({ name, instruction: '', sq: false, so: false, tap: false, questions: [] });

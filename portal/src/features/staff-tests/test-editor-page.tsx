@@ -7,14 +7,14 @@ import type { ScreenProps } from '../../lib/screen-props';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
-import { TabPanel, Tabs } from '../results/tabs';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { AssignmentTab } from './assignment-tab';
 import { DetailsTab } from './details-tab';
+import { EditorTabPanel, EditorTabs } from './editor-tabs';
 import { PaperTab } from './paper-tab';
 import { ScheduleTab } from './schedule-tab';
 import { SettingsTab } from './settings-tab';
-import { EDITOR_TAB_LABELS, EDITOR_TABS, issueTarget, paperTotals, slugFromName, type EditorTab } from './test-draft';
+import { EDITOR_TAB_LABELS, issueTarget, paperTotals, slugFromName, type EditorTab } from './test-draft';
 import { TestStatusBadge } from './test-status-badge';
 import { deleteTest, discardDraft, duplicateTest, fetchTest, publishTest, saveTest } from './tests-api';
 import { TimingTab } from './timing-tab';
@@ -22,7 +22,6 @@ import { useUnsavedGuard } from './use-unsaved-guard';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong!');
 const statusOf = (error: unknown) => (error as { status?: number | null }).status ?? null;
-const TAB_ITEMS = EDITOR_TABS.map((key) => ({ key, label: EDITOR_TAB_LABELS[key] }));
 
 /** What the last action said, above the tabs. */
 type Notice = { kind: 'success' | 'error'; text: string } | { kind: 'conflict'; text: string };
@@ -346,11 +345,11 @@ function Editor({ id, title }: { id: string; title: string }) {
         <IssuesList issues={reply.issues} onGo={goTo} stale={dirty} />
       </div>
       <div className="rounded-box bg-base-100 p-4 shadow">
-        <Tabs label="Test editor sections" items={TAB_ITEMS} selected={tab} onSelect={(key) => setTab(key as EditorTab)} idPrefix="te" className="mb-4" />
-        <TabPanel idPrefix="te" tabKey={tab} className="focus-visible:outline-2">
+        <EditorTabs selected={tab} onSelect={setTab} />
+        <EditorTabPanel tab={tab}>
           <h2 className="sr-only">{EDITOR_TAB_LABELS[tab]}</h2>
           {tabs[tab]}
-        </TabPanel>
+        </EditorTabPanel>
       </div>
       {duplicateWanted ? <DuplicateDialog open={duplicating} draft={draft} onClose={() => setDuplicating(false)} /> : null}
     </div>

@@ -190,7 +190,7 @@ export const testPublishRequestSchema = z.strictObject({
 });
 export const testDuplicateRequestSchema = z.strictObject({ id: importIdSchema, name: z.string().trim().min(1).max(300) });
 
-/** A problem that stops publishing, with its path in the draft (e.g. "parts.0.sections.1.questions.2.answer"). */
+/** A problem that stops publishing, with its path in the draft (e.g. "parts.0.sections.1.questions.2.question.answer": a question's own fields sit under `question`). */
 export interface DraftIssue {
   path: string;
   message: string;

@@ -200,6 +200,10 @@ describe('test editor: publishing', () => {
     expect(await studentList('DEMO002')).not.toContain('class-test');
     expect((await t.db.kysely.selectFrom('test_classes').selectAll().where('test_id', '=', 'class-test').execute()).map((row) => row.class_id)).toEqual([DEMO_CLASS_ID]);
     expect((await t.db.kysely.selectFrom('proctor_tests').select('proctor_id').where('test_id', '=', 'class-test').execute()).map((row) => row.proctor_id)).toEqual([proctorId]);
+    // The live console's roster: the students of the class, who have not started yet.
+    const proctor = await staffToken(t, DEMO_STAFF.proctor.email);
+    const snapshot = (await t.getJson('/api/proctor/tests/class-test', proctor)) as { candidates: { uid: string }[] };
+    expect(snapshot.candidates.map((candidate) => candidate.uid)).toEqual([t.userIds['DEMO001']]);
     // The access code works as an imported one does.
     const asha = await t.token('DEMO001');
     expect((await t.postJson('/api/test/start', { id: 'class-test', devices: [] }, { [ACCESS_TOKEN_HEADER]: asha })).status).toBe(422);
@@ -340,5 +344,27 @@ describe('test editor: preview and list', () => {
     expect((await list('?page=2')).items).toEqual([]);
     expect((await list('?q=100%25')).items).toEqual([]);
     expect((await send(t, 'GET', '/api/staff/tests?status=nope', admin)).status).toBe(422);
+  });
+
+  it('pages through 1,000 tests quickly (aggregate queries, no query per test)', async () => {
+    const { t, admin } = await setUp();
+    const now = t.clock.now();
+    const document = (id: string, name: string) => JSON.stringify({ ...draftOf(id), name, description: '', type: 'live', instruction: '', chapters: [], config: {}, partwise_timing: false, partwise_time_gap: 0, sq: 'none', attachments: [], activation_date: null, ends_at: null, access_code: null, keep_access_code: false, mp_cost: 0, skip_prepare: false, allow_resume: true, open_to_all: false, classes: [], students: [], proctors: [], review: null, review_released_at: null });
+    const rows = Array.from({ length: 1_000 }, (_, index) => {
+      const id = `bulk-${String(index).padStart(4, '0')}`;
+      return { test_id: id, owner_id: null, name: `Bulk ${index}`, document: document(id, `Bulk ${index}`), document_hash: 'h', published_hash: null, published_document: null, updated_at: now + index, updated_by: null, created_at: now };
+    });
+    for (let at = 0; at < rows.length; at += 100) await t.db.kysely.insertInto('test_drafts').values(rows.slice(at, at + 100)).execute();
+    const started = performance.now();
+    const page = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests?page=3', admin), 200);
+    const searched = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests?q=bulk%2099&status=draft', admin), 200);
+    const elapsed = performance.now() - started;
+    expect(page.total).toBe(1_000 + Object.keys(DEMO_TEST_IDS).length);
+    expect(page.items).toHaveLength(25);
+    expect(page.items[0]?.id).toBe('bulk-0949');
+    expect(page.items[0]).toMatchObject({ status: 'draft', questions: 2, max_marks: 6 });
+    expect(searched.items.map((item) => item.name).slice(0, 3)).toEqual(['Bulk 999', 'Bulk 998', 'Bulk 997']);
+    expect(searched.total).toBe(11);
+    expect(elapsed).toBeLessThan(2_000);
   });
 });

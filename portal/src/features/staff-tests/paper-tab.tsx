@@ -1,6 +1,6 @@
 import type { DraftPart, DraftQuestion, DraftSection } from '@invigil/shared/api/staff-tests';
 import type { ImportQuestion } from '@invigil/shared/api/test-import';
-import { ArrowDown, ArrowUp, Library, Pencil, PenLine, Plus, Trash2 } from 'lucide-react';
+import { FilePenLine, Library, MoveDown, MoveUp, Plus, SquarePen, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { TYPE_NAMES } from '../staff-bank/bank-api';
 import { BankPickerDialog } from './bank-picker-dialog';
@@ -48,8 +48,8 @@ function MoveButtons({ name, first, last, onMove, onRemove, movedTo }: { name: s
   };
   return (
     <div className="flex flex-wrap gap-1">
-      <button type="button" data-move="-1" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} up`} disabled={first} onClick={() => move(-1)}><ArrowUp className="h-4 w-4" aria-hidden="true" /></button>
-      <button type="button" data-move="1" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} down`} disabled={last} onClick={() => move(1)}><ArrowDown className="h-4 w-4" aria-hidden="true" /></button>
+      <button type="button" data-move="-1" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} up`} disabled={first} onClick={() => move(-1)}><MoveUp className="h-4 w-4" aria-hidden="true" /></button>
+      <button type="button" data-move="1" className="btn btn-ghost btn-sm btn-square" aria-label={`Move ${name} down`} disabled={last} onClick={() => move(1)}><MoveDown className="h-4 w-4" aria-hidden="true" /></button>
       <button type="button" className="btn btn-ghost btn-sm btn-square text-error" aria-label={`Remove ${name}`} onClick={onRemove}><Trash2 className="h-4 w-4" aria-hidden="true" /></button>
     </div>
   );
@@ -84,7 +84,7 @@ function QuestionRow({ item, number, pi, si, qi, count, change, onEdit }: { item
       {item.bank ? <span className="badge badge-info badge-outline whitespace-nowrap" title={`Bank question ${item.bank.id}, version ${item.bank.version}`}>From the bank</span> : null}
       <span className="min-w-0 basis-full text-sm sm:basis-0 sm:flex-1">{firstLine(question.text) || <em>No text yet</em>}</span>
       <div className="flex flex-wrap gap-1">
-        <button type="button" className="btn btn-ghost btn-sm gap-1" aria-label={`Edit ${name}`} onClick={onEdit}><Pencil className="h-4 w-4" aria-hidden="true" />Edit</button>
+        <button type="button" className="btn btn-ghost btn-sm gap-1" aria-label={`Edit ${name}`} onClick={onEdit}><SquarePen className="h-4 w-4" aria-hidden="true" />Edit</button>
         <MoveButtons name={name} first={qi === 0} last={qi === count - 1} movedTo={(by) => questionId(pi, si, qi + by)} onMove={(by) => change((draft) => moveQuestion(draft, pi, si, qi, by))} onRemove={() => change((draft) => removeQuestion(draft, pi, si, qi))} />
       </div>
     </li>
@@ -116,7 +116,7 @@ function SectionBox({ section, numbers, pi, si, count, change, onWrite, onEdit, 
       </ol>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-sm btn-outline gap-1" onClick={onPick}><Library className="h-4 w-4" aria-hidden="true" />Add from bank</button>
-        <button type="button" className="btn btn-sm btn-outline gap-1" onClick={onWrite}><PenLine className="h-4 w-4" aria-hidden="true" />Write a question</button>
+        <button type="button" className="btn btn-sm btn-outline gap-1" onClick={onWrite}><FilePenLine className="h-4 w-4" aria-hidden="true" />Write a question</button>
       </div>
     </section>
   );

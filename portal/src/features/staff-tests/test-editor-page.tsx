@@ -1,5 +1,5 @@
 import type { DraftIssue, TestDraft, TestEditorReply, TestPublishReply } from '@invigil/shared/api/staff-tests';
-import { Copy, Eye, Save, Send, Trash2, Undo2 } from 'lucide-react';
+import { Copy, Eye, Rocket, Save, Trash2, Undo2 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatDateTime } from '../../lib/date-time';
@@ -222,8 +222,8 @@ function Editor({ id, title }: { id: string; title: string }) {
     } catch (error) {
       const issues = (error as { data?: { issues?: DraftIssue[] } }).data?.issues;
       if (Array.isArray(issues)) setReply((current) => (current ? { ...current, issues } : current));
-      // The server's words as they are (students writing it now, submitted attempts...).
-      setNotice({ kind: 'error', text: messageOf(error) });
+      // The server's words as they are (saved meanwhile, students writing it now, submitted attempts...).
+      setNotice({ kind: statusOf(error) === 409 ? 'conflict' : 'error', text: messageOf(error) });
     } finally {
       setBusy(null);
     }
@@ -297,7 +297,7 @@ function Editor({ id, title }: { id: string; title: string }) {
             <Save className="h-4 w-4" aria-hidden="true" />{busy === 'save' ? 'Saving...' : dirty ? 'Save' : 'Saved'}
           </button>
           <button type="button" className="btn btn-success gap-1" disabled={busy !== null || publishBlocked} aria-describedby={publishBlocked ? 'te-publish-reason' : undefined} onClick={() => void onPublish()}>
-            <Send className="h-4 w-4" aria-hidden="true" />{busy === 'publish' ? 'Publishing...' : dirty ? 'Save and publish' : 'Publish'}
+            <Rocket className="h-4 w-4" aria-hidden="true" />{busy === 'publish' ? 'Publishing...' : dirty ? 'Save and publish' : 'Publish'}
           </button>
           <Link href={`/staff/tests/${encodeURIComponent(id)}/preview`} data-saves-first="" className="btn btn-outline gap-1" onClick={(event) => void onPreview(event)}>
             <Eye className="h-4 w-4" aria-hidden="true" />Preview as a student

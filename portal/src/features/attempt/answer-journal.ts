@@ -25,7 +25,21 @@ export const JOURNAL_DB_NAME = 'invigil-answer-journal';
 /** The attempt's journal key: one student's attempt at one test. */
 export const attemptKey = (userId: string, testId: string) => `${userId}:${testId}`;
 
-export class AnswerJournal {
+/**
+ * What the sync engine needs of a journal (sync-engine.ts): the IndexedDB journal below for a
+ * student, an in-memory one for a staff preview (staff-test-preview), which stores nothing.
+ */
+export interface AttemptJournal {
+  append(attempt: string, update: QuestionUpdate): Promise<void>;
+  pending(attempt: string): Promise<QuestionUpdate[]>;
+  pendingCount(attempt: string): Promise<number>;
+  acknowledge(attempt: string, ackedRev: number): Promise<void>;
+  setSubmitIntent(attempt: string, intent: SubmitIntent): Promise<void>;
+  submitIntent(attempt: string): Promise<SubmitIntent | null>;
+  forget(attempt: string): Promise<void>;
+}
+
+export class AnswerJournal implements AttemptJournal {
   private constructor(private readonly db: IDBPDatabase<JournalSchema>) {}
 
   static async open(name: string = JOURNAL_DB_NAME): Promise<AnswerJournal> {

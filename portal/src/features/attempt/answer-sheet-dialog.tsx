@@ -77,8 +77,10 @@ export function PreSubmitDialog({ open, onBack, onContinue }: { open: boolean; o
 /** The answer-sheet PDFs of this attempt (their own chunk: upload-parts.ts). */
 function AnswerSheetUploadsPart() {
   useSignals();
-  const { testId, files, uploadQueue } = useAttempt();
+  const { testId, files, uploadQueue, preview } = useAttempt();
   const part = useLoadedPart(loadAnswerSheetUploads);
+  // A staff preview uploads nothing (its page says so).
+  if (preview) return null;
   if (!part) return <p className="text-sm opacity-70">Loading the answer-sheet upload…</p>;
   return <part.AnswerSheetUploads testId={testId} files={files.value} onChange={(next) => (files.value = next)} queue={uploadQueue} />;
 }

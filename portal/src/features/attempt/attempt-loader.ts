@@ -36,6 +36,8 @@ export interface LoadedAttempt {
   files: Signal<OverallFiles>;
   /** Answer files kept on the device until they can be uploaded (null where IndexedDB is unavailable). */
   uploadQueue: UploadQueue | null;
+  /** A staff member's preview (staff-test-preview): no proctoring, no live channel, no uploads. */
+  preview?: boolean;
 }
 
 export type LoadResult = { kind: 'already-submitted'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };

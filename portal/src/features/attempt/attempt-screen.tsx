@@ -106,7 +106,7 @@ function ProctoringGate(props: { testId: string; attemptKey: string; config: Rea
 }
 
 export function AttemptScreen() {
-  const { session, store, flags, model, config, testId, userId, uploadQueue, paper } = useAttempt();
+  const { session, store, flags, model, config, testId, userId, uploadQueue, paper, preview } = useAttempt();
   const autoSubmit = useCallback((reason: SubmitReason) => void session.submit(reason), [session]);
   const [navigatorOpen, setNavigatorOpen] = useState(false);
   const [preSubmitOpen, setPreSubmitOpen] = useState(false);
@@ -229,10 +229,15 @@ export function AttemptScreen() {
         }}
       />
       <RestDialog />
-      <ProctoringGate testId={testId} attemptKey={attemptKey(userId, testId)} config={config} onSubmit={autoSubmit} />
-      <Suspense fallback={null}>
-        <LiveAttemptLayer />
-      </Suspense>
+      {/* A staff preview runs no proctoring and joins no live channel. */}
+      {preview ? null : (
+        <>
+          <ProctoringGate testId={testId} attemptKey={attemptKey(userId, testId)} config={config} onSubmit={autoSubmit} />
+          <Suspense fallback={null}>
+            <LiveAttemptLayer />
+          </Suspense>
+        </>
+      )}
       <SubmittingOverlay />
       <TakenOverOverlay />
     </div>

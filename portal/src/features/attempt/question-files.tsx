@@ -13,9 +13,10 @@ export function takesAnswerImages(qt: Parameters<typeof answerKind>[0], onlyPdfA
 /** A subjective question's answer photos; the upload screens come in their own chunk (upload-parts.ts). */
 export function QuestionFiles({ qi }: { qi: number }) {
   useSignals();
-  const { model, flags } = useAttempt();
+  const { model, flags, preview } = useAttempt();
   const item = model.questions[qi];
-  const takesImages = !!item && takesAnswerImages(item.question.qt, flags.onlyPdfAnswer, userConfig.value);
+  // A staff preview uploads nothing (its page says so).
+  const takesImages = !preview && !!item && takesAnswerImages(item.question.qt, flags.onlyPdfAnswer, userConfig.value);
   const part = useLoadedPart(takesImages ? loadQuestionFilesPanel : null);
   if (!takesImages) return null;
   if (!part) return <p className="mt-4 text-sm opacity-70">Loading the answer upload…</p>;

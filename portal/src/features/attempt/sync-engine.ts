@@ -3,7 +3,7 @@ import { ALREADY_SUBMITTED_TYPE } from '@invigil/shared/api/http';
 import { TERMINATED_BY_PROCTOR } from '@invigil/shared/api/live-messages';
 import { signal, type Signal } from '@preact/signals-react';
 import { ApiError } from '../../lib/api-client';
-import type { AnswerJournal, SubmitIntent } from './answer-journal';
+import type { AttemptJournal, SubmitIntent } from './answer-journal';
 
 /** What the student sees about their answers: never claim "saved" before the server said so. */
 export type SaveState =
@@ -24,7 +24,7 @@ export interface SyncTransport {
 }
 
 export interface SyncEngineOptions {
-  journal: AnswerJournal;
+  journal: AttemptJournal;
   attempt: string;
   transport: SyncTransport;
   /** The question the student is on, sent with every sync for resuming there. */

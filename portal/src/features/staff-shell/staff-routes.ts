@@ -29,6 +29,8 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/staff/bank/import', title: 'Import questions', screen: lazy(() => import('../staff-bank/import-page')) },
   { path: '/staff/bank/new', title: 'Question', screen: QuestionEditor },
   { path: '/staff/bank/:id', title: 'Question', screen: QuestionEditor },
+  // The test editor's Preview as a student (before /staff/tests/:id, which would take it).
+  { path: '/staff/tests/:id/preview', title: 'Preview as a student', screen: lazy(() => import('../staff-test-preview/staff-test-preview-page')) },
   // Tests (admin, teacher): the list, a new draft (before :id, which would take it), and the editor.
   { path: '/staff/tests', title: 'Tests', screen: lazy(() => import('../staff-tests/tests-page')) },
   { path: '/staff/tests/new', title: 'New test', screen: lazy(() => import('../staff-tests/new-test-page')) },

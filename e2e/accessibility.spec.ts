@@ -231,6 +231,8 @@ const INTERACTIVE_ROUTES = [
   '/staff/tests',
   '/staff/tests/new',
   '/staff/tests/:id',
+  // Preview as a student (before Start, the running test screen under its preview strip, the result): at both sizes in the staff tests journey.
+  '/staff/tests/:id/preview',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

@@ -16,7 +16,8 @@ describe('preview result texts', () => {
     expect(answerText('C', shuffled)).toBe('C (shown as A)');
     expect(answerText(['A', 'B'], { ...shuffled, kind: 'multi' })).toBe('A (shown as B), B (shown as C)');
     expect(answerText('2.5', { kind: 'numerical', optionOrder: null })).toBe('2.5');
-    expect(keyText('1..2', { kind: 'numerical', optionOrder: null })).toBe('1..2');
+    expect(keyText('17.9..18.1', { kind: 'numerical', optionOrder: null })).toBe('Any number from 17.9 to 18.1');
+    expect(keyText('2.5', { kind: 'numerical', optionOrder: null })).toBe('2.5');
     expect(keyText(['B', 'C'], { ...plain, kind: 'multi' })).toBe('B, C');
     expect(keyText(null, { kind: 'subjective', optionOrder: null })).toBe('None: a teacher grades it');
   });

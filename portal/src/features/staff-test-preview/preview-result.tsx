@@ -29,7 +29,10 @@ export function answerText(ua: AnswerValue, item: Pick<AttemptQuestion, 'optionO
 export function keyText(answer: string | string[] | null, item: Pick<AttemptQuestion, 'optionOrder' | 'kind'>): string {
   if (answer === null) return 'None: a teacher grades it';
   if (Array.isArray(answer)) return labelsText(answer, item);
-  return item.kind === 'single' ? labelsText([answer], item) : answer;
+  if (item.kind === 'single') return labelsText([answer], item);
+  // A numerical range key, "from..to".
+  const range = item.kind === 'numerical' ? /^\s*(\S+?)\s*\.\.\s*(\S+)\s*$/.exec(answer) : null;
+  return range ? `Any number from ${range[1]} to ${range[2]}` : answer;
 }
 
 /** Correct, wrong, not answered, or graded by a teacher. */
@@ -39,7 +42,7 @@ export function verdict(correct: boolean | null, answered: boolean): { text: str
   return answered ? { text: 'Wrong', className: 'badge-error' } : { text: 'Not answered', className: 'badge-ghost' };
 }
 
-const marksText = (marks: number | null) => (marks === null ? 'No marks yet' : `${marks > 0 ? '+' : ''}${marks} marks`);
+const marksText = (marks: number | null) => (marks === null ? 'No marks yet' : `${marks > 0 ? '+' : ''}${marks} mark${Math.abs(marks) === 1 ? '' : 's'}`);
 
 function ResultList({ model, states, reply }: { model: AttemptModel; states: readonly QuestionState[]; reply: TestPreviewScoreReply }) {
   const byQn = new Map(reply.questions.map((question) => [question.qn, question]));
@@ -56,8 +59,10 @@ function ResultList({ model, states, reply }: { model: AttemptModel; states: rea
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="text-base font-semibold">Question {item.qi + 1}</h2>
                 <span className="text-sm text-base-content/70">{questionTypeName(item.question)}{item.question.qn !== item.qi + 1 ? ` · number ${item.question.qn} in the paper` : ''}</span>
-                <span className={`badge ${result.className} ml-auto`}>{result.text}</span>
-                <span className="font-semibold tabular-nums">{marksText(scored?.marks ?? null)}</span>
+                <span className="ml-auto flex items-center gap-2 whitespace-nowrap">
+                  <span className={`badge ${result.className}`}>{result.text}</span>
+                  <span className="font-semibold tabular-nums">{marksText(scored?.marks ?? null)}</span>
+                </span>
               </div>
               <div className="question-html line-clamp-3 text-sm" dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.question.text) }} />
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">

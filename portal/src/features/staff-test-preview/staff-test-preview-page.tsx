@@ -62,7 +62,7 @@ function ReadyView({ reply, editorHref, onStart }: { reply: TestPreviewReply; ed
       <div className="alert alert-warning mt-4 flex flex-col items-start gap-1 text-sm">
         <p className="font-semibold">Nothing you answer here is stored: the preview makes no attempt.</p>
         <p>
-          You get the test screen a student gets, with this test&apos;s paper, settings and timing ({minutesText(reply.duration)}). {PREVIEW_NOTE} Submit
+          You get the test screen a student gets, with this test&apos;s paper, settings and timing. {PREVIEW_NOTE} Submit
           (or the end of the time) shows the score and each question&apos;s key.
         </p>
       </div>
@@ -107,17 +107,13 @@ function PreviewRun({ id, reply, editorHref, onFinished }: { id: string; reply: 
     return () => built.session.stop();
   }, [id, reply, onFinished]);
 
-  useEffect(() => {
-    document.title = `Preview: ${reply.paper.name}`;
-  }, [reply]);
-
   return (
     <div className="fixed inset-0 z-30 flex flex-col bg-base-100">
-      <section aria-label="Preview" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-warning bg-warning px-3 py-1.5 text-sm text-warning-content" data-testid="preview-strip">
-        <p className="min-w-0">
+      <section aria-label="Preview" className="flex items-center gap-3 border-b border-warning bg-warning px-3 py-1.5 text-sm text-warning-content" data-testid="preview-strip">
+        <p className="min-w-0 flex-1">
           <span className="font-bold">Preview: nothing you answer here is stored.</span> <span className="hidden md:inline">{PREVIEW_NOTE}</span>
         </p>
-        <Link href={editorHref} className="btn btn-sm ml-auto">Back to the editor</Link>
+        <Link href={editorHref} className="btn btn-sm shrink-0">Back to the editor</Link>
       </section>
       <div className="relative min-h-0 flex-1 contain-strict">
         {attempt ? (
@@ -165,7 +161,7 @@ export default function StaffTestPreviewPage({ title }: ScreenProps) {
   }, [staff, stage.kind, location, search, navigate]);
 
   useEffect(() => {
-    if (stage.kind === 'ready' || stage.kind === 'result') document.title = `${stage.reply.paper.name} · ${title}`;
+    if (stage.kind !== 'loading' && stage.kind !== 'error') document.title = `${stage.reply.paper.name} · ${title}`;
     else document.title = title;
   }, [stage, title]);
 

@@ -279,7 +279,9 @@ function Editor({ id, title }: { id: string; title: string }) {
     settings: <SettingsTab draft={draft} change={change} />,
     assignment: <AssignmentTab draft={draft} change={change} options={reply.options} names={names} onName={(regNo, name) => setNames((current) => ({ ...current, [regNo]: name }))} />,
   };
-  const publishBlocked = reply.issues.length > 0 && !dirty;
+  // Why Publish waits (null: it may go): problems listed, or nothing new since the last publication.
+  const publishReason = dirty ? null : reply.issues.length > 0 ? 'Publishing waits until the problems listed below are fixed.' : reply.status === 'published' ? 'Students already get this version: nothing new to publish.' : null;
+  const publishBlocked = publishReason !== null;
 
   return (
     <div className="flex flex-col gap-4">
@@ -287,7 +289,7 @@ function Editor({ id, title }: { id: string; title: string }) {
       <div className="flex flex-col gap-3 rounded-box bg-base-100 p-4 shadow">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <TestStatusBadge status={reply.status} />
-          {dirty ? <span className="badge badge-warning badge-outline">Not saved</span> : null}
+          {dirty ? <span className="badge badge-outline">Not saved</span> : null}
           <span>{reply.published ? `Version ${reply.published.version}, published ${formatDateTime(reply.published.at)}` : 'Never published'}</span>
           <span>{totals.questions} questions, {totals.maxMarks} marks, {draft.duration} min</span>
           <span>Attempts: {reply.attempts.running} running, {reply.attempts.submitted} submitted</span>
@@ -322,7 +324,7 @@ function Editor({ id, title }: { id: string; title: string }) {
             <Trash2 className="h-4 w-4" aria-hidden="true" />Delete
           </button>
         </div>
-        {publishBlocked ? <p id="te-publish-reason" className="text-sm">Publishing waits until the problems listed below are fixed.</p> : null}
+        {publishReason ? <p id="te-publish-reason" className="text-sm">{publishReason}</p> : null}
         {notice ? (
           <div ref={noticeRef} tabIndex={-1} role={notice.kind === 'success' ? 'status' : 'alert'} className={`alert ${notice.kind === 'success' ? 'alert-success' : notice.kind === 'conflict' ? 'alert-warning' : 'alert-error'} flex flex-wrap`}>
             <span className="min-w-0 flex-1">{notice.text}</span>

@@ -61,7 +61,10 @@ function TestsTable({ reply }: { reply: TestListReply }) {
               <td className="whitespace-nowrap">{item.duration} min</td>
               <td className="min-w-44">{scheduleText(item.activation_at, item.ends_at)}</td>
               <td className="min-w-36">{assignedText(item)}</td>
-              <td className="whitespace-nowrap">{item.attempts.running} running / {item.attempts.submitted} submitted</td>
+              <td className="whitespace-nowrap">
+                <span className="block">{item.attempts.running} running</span>
+                <span className="block">{item.attempts.submitted} submitted</span>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -59,19 +59,14 @@ export function draftToImportInput(draft: TestDraft, mockId: string | null): Rec
   };
 }
 
-const FORMAT_FIELDS = new Set(['duration', 'partwise_timing', 'partwise_time_gap', 'sq']);
-
 /** An import test's issue path as the draft's: format.parts.0... -> parts.0..., a question's fields under `question`. */
 export function draftPath(path: readonly PropertyKey[]): string {
   const out: PropertyKey[] = [];
   let rest = [...path];
   if (rest[0] === '_id') rest = ['id', ...rest.slice(1)];
   else if (rest[0] === 'assigned_to') rest = ['students', ...rest.slice(1)];
-  else if (rest[0] === 'format') {
-    if (rest.length === 1) rest = ['parts'];
-    else if (typeof rest[1] === 'string' && FORMAT_FIELDS.has(rest[1])) rest = rest.slice(1);
-    else rest = rest.slice(1);
-  }
+  // The format's fields (duration, partwise_timing, partwise_time_gap, sq, parts) sit at the draft's top.
+  else if (rest[0] === 'format') rest = rest.length === 1 ? ['parts'] : rest.slice(1);
   // parts.i.sections.j.questions.k.<field> -> ...questions.k.question.<field>
   for (let i = 0; i < rest.length; i += 1) {
     out.push(rest[i] as PropertyKey);

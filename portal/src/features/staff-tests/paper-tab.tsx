@@ -40,6 +40,22 @@ function focusMoved(containerId: string, by: -1 | 1) {
   });
 }
 
+/** After a removal, the focus goes to what took the item's place (its first button), else to `fallbackId`. */
+function focusAfterRemove(candidateIds: readonly string[]) {
+  requestAnimationFrame(() => {
+    for (const id of candidateIds) {
+      const element = document.getElementById(id);
+      if (!element) continue;
+      const target = element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element : element.querySelector<HTMLElement>('input, button:not(:disabled)') ?? element;
+      target.focus();
+      return;
+    }
+  });
+}
+
+/** Asks before a part or section with questions goes (a question alone goes at once: Add from bank brings it back). */
+const confirmRemoval = (what: string, questions: number) => questions === 0 || window.confirm(`Remove ${what} and its ${questions} question${questions === 1 ? '' : 's'}?`);
+
 /** Up, Down and Remove for one item of the outline (named in each button for screen readers). */
 function MoveButtons({ name, first, last, onMove, onRemove, movedTo }: { name: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void; onRemove: () => void; movedTo: (by: -1 | 1) => string }) {
   const move = (by: -1 | 1) => {
@@ -85,7 +101,10 @@ function QuestionRow({ item, number, pi, si, qi, count, change, onEdit }: { item
       <span className="min-w-0 basis-full text-sm sm:basis-0 sm:flex-1">{firstLine(question.text) || <em>No text yet</em>}</span>
       <div className="flex flex-wrap gap-1">
         <button type="button" className="btn btn-ghost btn-sm gap-1" aria-label={`Edit ${name}`} onClick={onEdit}><SquarePen className="h-4 w-4" aria-hidden="true" />Edit</button>
-        <MoveButtons name={name} first={qi === 0} last={qi === count - 1} movedTo={(by) => questionId(pi, si, qi + by)} onMove={(by) => change((draft) => moveQuestion(draft, pi, si, qi, by))} onRemove={() => change((draft) => removeQuestion(draft, pi, si, qi))} />
+        <MoveButtons name={name} first={qi === 0} last={qi === count - 1} movedTo={(by) => questionId(pi, si, qi + by)} onMove={(by) => change((draft) => moveQuestion(draft, pi, si, qi, by))} onRemove={() => {
+            change((draft) => removeQuestion(draft, pi, si, qi));
+            focusAfterRemove([...(qi < count - 1 ? [questionId(pi, si, qi)] : []), ...(qi > 0 ? [questionId(pi, si, qi - 1)] : []), `${sectionId(pi, si)}-add-from-bank`]);
+          }} />
       </div>
     </li>
   );
@@ -97,7 +116,11 @@ function SectionBox({ section, numbers, pi, si, count, change, onWrite, onEdit, 
     <section id={`${sectionId(pi, si)}-box`} aria-label={`Section ${si + 1}: ${section.name || 'no name'}`} className="flex flex-col gap-3 rounded-box border border-base-300 p-3">
       <div className="flex flex-wrap items-end gap-2">
         <InputField id={sectionId(pi, si)} label={`Section ${si + 1} name`} value={section.name} onChange={(name) => change((draft) => updateSection(draft, pi, si, { name }))} className="min-w-0 flex-1 basis-48" />
-        <MoveButtons name={label} first={si === 0} last={si === count - 1} movedTo={(by) => `${sectionId(pi, si + by)}-box`} onMove={(by) => change((draft) => moveSection(draft, pi, si, by))} onRemove={() => change((draft) => removeSection(draft, pi, si))} />
+        <MoveButtons name={label} first={si === 0} last={si === count - 1} movedTo={(by) => `${sectionId(pi, si + by)}-box`} onMove={(by) => change((draft) => moveSection(draft, pi, si, by))} onRemove={() => {
+          if (!confirmRemoval(label, section.questions.length)) return;
+          change((draft) => removeSection(draft, pi, si));
+          focusAfterRemove([...(si < count - 1 ? [`${sectionId(pi, si)}-box`] : []), ...(si > 0 ? [`${sectionId(pi, si - 1)}-box`] : []), `${partId(pi)}-add-section`]);
+        }} />
       </div>
       <details className="rounded-box bg-base-200 px-3 py-2">
         <summary className="cursor-pointer font-medium">Section settings: instruction, shuffling, tap answers</summary>
@@ -115,7 +138,7 @@ function SectionBox({ section, numbers, pi, si, count, change, onWrite, onEdit, 
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-sm btn-outline gap-1" onClick={onPick}><Library className="h-4 w-4" aria-hidden="true" />Add from bank</button>
+        <button id={`${sectionId(pi, si)}-add-from-bank`} type="button" className="btn btn-sm btn-outline gap-1" onClick={onPick}><Library className="h-4 w-4" aria-hidden="true" />Add from bank</button>
         <button type="button" className="btn btn-sm btn-outline gap-1" onClick={onWrite}><FilePenLine className="h-4 w-4" aria-hidden="true" />Write a question</button>
       </div>
     </section>
@@ -170,7 +193,11 @@ export function PaperTab({ draft, change }: TabProps) {
           <div className="flex flex-wrap items-end gap-2">
             <InputField id={partId(pi)} label={`Part ${pi + 1} name`} value={part.name} onChange={(name) => change((current) => updatePart(current, pi, { name }))} className="min-w-0 flex-1 basis-48" />
             {draft.partwise_timing ? <PartDuration part={part} pi={pi} change={change} /> : null}
-            <MoveButtons name={`part ${pi + 1}`} first={pi === 0} last={pi === draft.parts.length - 1} movedTo={(by) => `${partId(pi + by)}-box`} onMove={(by) => change((current) => movePart(current, pi, by))} onRemove={() => change((current) => removePart(current, pi))} />
+            <MoveButtons name={`part ${pi + 1}`} first={pi === 0} last={pi === draft.parts.length - 1} movedTo={(by) => `${partId(pi + by)}-box`} onMove={(by) => change((current) => movePart(current, pi, by))} onRemove={() => {
+              if (!confirmRemoval(`part ${pi + 1}`, part.sections.reduce((sum, section) => sum + section.questions.length, 0))) return;
+              change((current) => removePart(current, pi));
+              focusAfterRemove([...(pi < draft.parts.length - 1 ? [`${partId(pi)}-box`] : []), ...(pi > 0 ? [`${partId(pi - 1)}-box`] : []), fieldId('add-part')]);
+            }} />
           </div>
           <details className="rounded-box bg-base-200 px-3 py-2">
             <summary className="cursor-pointer font-medium">Part settings: instruction, shuffling</summary>
@@ -204,7 +231,7 @@ export function PaperTab({ draft, change }: TabProps) {
               }}
             />
           ))}
-          <button type="button" className="btn btn-sm btn-outline gap-1 self-start" onClick={() => change((current) => addSection(current, pi))}>
+          <button id={`${partId(pi)}-add-section`} type="button" className="btn btn-sm btn-outline gap-1 self-start" onClick={() => change((current) => addSection(current, pi))}>
             <Plus className="h-4 w-4" aria-hidden="true" />Add a section to part {pi + 1}
           </button>
         </section>

@@ -1,6 +1,6 @@
 import type { DraftIssue, TestDraft, TestEditorReply, TestPublishReply } from '@invigil/shared/api/staff-tests';
 import { Copy, Eye, Rocket, Save, Trash2, Undo2 } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { formatDateTime } from '../../lib/date-time';
 import type { ScreenProps } from '../../lib/screen-props';
@@ -350,7 +350,8 @@ function Editor({ id, title }: { id: string; title: string }) {
         <EditorTabs selected={tab} onSelect={setTab} />
         <EditorTabPanel tab={tab}>
           <h2 className="sr-only">{EDITOR_TAB_LABELS[tab]}</h2>
-          {tabs[tab]}
+          {/* A draft from the server (loaded, saved, discarded) starts the fields kept as typed afresh. */}
+          <Fragment key={reply.updated_at}>{tabs[tab]}</Fragment>
         </EditorTabPanel>
       </div>
       {duplicateWanted ? <DuplicateDialog open={duplicating} draft={draft} onClose={() => setDuplicating(false)} /> : null}

@@ -1,7 +1,7 @@
 import type { AnswerValue, SubmitReason } from '@invigil/shared/api/attempt-sync';
 import type { TestPreviewScoreReply } from '@invigil/shared/api/staff-tests';
 import type { QuestionState } from '@invigil/shared/domain/answer-state';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { questionTypeName, type AttemptModel, type AttemptQuestion } from '../attempt/attempt-paper';
 import { sanitizeHtml } from '../attempt/safe-html';
@@ -95,6 +95,10 @@ export function PreviewResult(props: {
   const { id, model, states } = props;
   const [view, setView] = useState<ScoreView>({ kind: 'loading' });
   const [attemptNo, setAttemptNo] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shuffled = model.questions.some((item) => item.optionOrder !== null);
+  // The test screen that had the focus is gone: the result's heading takes it.
+  useEffect(() => heading.current?.focus(), []);
   useEffect(() => {
     const controller = new AbortController();
     setView({ kind: 'loading' });
@@ -109,11 +113,12 @@ export function PreviewResult(props: {
 
   return (
     <main className="mx-auto w-full max-w-4xl px-4 py-6">
-      <h1 className="text-2xl font-bold">Preview result</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">Preview result</h1>
       <p className="mt-1 break-words">{props.name}</p>
       <p className="alert alert-info mt-4 text-sm">
         {props.reason === 'TEST_TIME_OUT' ? 'The time ran out, so the test was submitted as a student’s would be. ' : ''}
-        Nothing was stored: the preview made no attempt. Options are named as in the editor (A, B, C …); where they were shuffled, the letter the student saw is given too.
+        Nothing was stored: the preview made no attempt.
+        {shuffled ? ' Options are named as in the editor (A, B, C …); where they were shuffled, the letter the student saw is given too.' : ''}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn btn-primary" onClick={props.onAgain}>Preview again</button>

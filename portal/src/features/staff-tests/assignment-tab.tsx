@@ -75,7 +75,7 @@ export function AssignmentTab({ draft, change, options, names, onName }: TabProp
         onChange={(open_to_all) => change((current) => ({ ...current, open_to_all }))}
         hint="Every student sees it; the classes and students below then change nothing."
       />
-      <fieldset className="flex flex-col gap-2" id={fieldId('classes')} tabIndex={-1}>
+      <fieldset className="flex flex-col gap-2 focus:outline-2 focus:outline-offset-2 focus:outline-primary" id={fieldId('classes')} tabIndex={-1}>
         <legend className="mb-1 text-lg font-bold">Classes</legend>
         {options.classes.length === 0 ? <p>No classes to choose from.</p> : null}
         <div className="grid gap-2 sm:grid-cols-2">
@@ -90,7 +90,7 @@ export function AssignmentTab({ draft, change, options, names, onName }: TabProp
       <section aria-labelledby={fieldId('students-heading')} className="flex flex-col gap-3">
         <h3 id={fieldId('students-heading')} className="text-lg font-bold">Students</h3>
         <p className="text-sm opacity-80">Beside the classes: each by their registration number.</p>
-        <ul className="flex flex-wrap gap-2" id={fieldId('students')} tabIndex={-1} aria-label="Students assigned">
+        <ul className="flex flex-wrap gap-2 focus:outline-2 focus:outline-offset-2 focus:outline-primary" id={fieldId('students')} tabIndex={-1} aria-label="Students assigned">
           {draft.students.length === 0 ? <li>None.</li> : null}
           {draft.students.map((regNo) => (
             <li key={regNo} className="badge badge-lg h-auto gap-1 py-1 pr-0">
@@ -109,7 +109,7 @@ export function AssignmentTab({ draft, change, options, names, onName }: TabProp
           }}
         />
       </section>
-      <fieldset className="flex flex-col gap-2" id={fieldId('proctors')} tabIndex={-1}>
+      <fieldset className="flex flex-col gap-2 focus:outline-2 focus:outline-offset-2 focus:outline-primary" id={fieldId('proctors')} tabIndex={-1}>
         <legend className="mb-1 text-lg font-bold">Proctors</legend>
         <p className="text-sm opacity-80">They watch the test in the live console.</p>
         {options.proctors.length === 0 ? <p>No proctors to choose from.</p> : null}

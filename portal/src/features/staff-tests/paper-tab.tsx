@@ -93,7 +93,7 @@ function QuestionRow({ item, number, pi, si, qi, count, change, onEdit }: { item
   const { question } = item;
   const name = `question ${number}`;
   return (
-    <li id={questionId(pi, si, qi)} tabIndex={-1} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box bg-base-200 px-3 py-2">
+    <li id={questionId(pi, si, qi)} tabIndex={-1} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-box bg-base-200 px-3 py-2 focus:outline-2 focus:outline-offset-2 focus:outline-primary">
       <span className="font-bold">Q{number}</span>
       <span className="badge badge-outline whitespace-nowrap">{TYPE_NAMES[String(question.qt)] ?? `Type ${question.qt}`}</span>
       <span className="whitespace-nowrap text-sm">{marksText(question)}</span>

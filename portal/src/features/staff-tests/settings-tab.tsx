@@ -106,7 +106,7 @@ function OtherSettings({ config, onConfig }: { config: TestConfig; onConfig: (co
 export function SettingsTab({ draft, change }: TabProps) {
   const onConfig = (config: TestConfig) => change((current) => ({ ...current, config }));
   return (
-    <div className="flex flex-col gap-6" id={fieldId('config')} tabIndex={-1}>
+    <div className="flex flex-col gap-6 focus:outline-2 focus:outline-offset-2 focus:outline-primary" id={fieldId('config')} tabIndex={-1}>
       {GROUPS.map((group) => (
         <section key={group} aria-labelledby={fieldId(`group-${group.replace(/\W+/g, '-')}`)} className="flex flex-col gap-4">
           <h3 id={fieldId(`group-${group.replace(/\W+/g, '-')}`)} className="text-lg font-bold">{group}</h3>

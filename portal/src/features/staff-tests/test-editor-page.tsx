@@ -1,4 +1,4 @@
-import type { DraftIssue, TestDraft, TestEditorReply, TestPublishReply } from '@invigil/shared/api/staff-tests';
+import type { DraftIssue, TestDraft, TestEditorReply } from '@invigil/shared/api/staff-tests';
 import { Copy, Eye, Rocket, Save, Trash2, Undo2 } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -15,6 +15,7 @@ import { PaperTab } from './paper-tab';
 import { ScheduleTab } from './schedule-tab';
 import { SettingsTab } from './settings-tab';
 import { EDITOR_TAB_LABELS, issueTarget, paperTotals, slugFromName, type EditorTab } from './test-draft';
+import { publishedText } from './test-list-text';
 import { TestStatusBadge } from './test-status-badge';
 import { deleteTest, discardDraft, duplicateTest, fetchTest, publishTest, saveTest } from './tests-api';
 import { TimingTab } from './timing-tab';
@@ -25,13 +26,6 @@ const statusOf = (error: unknown) => (error as { status?: number | null }).statu
 
 /** What the last action said, above the tabs. */
 type Notice = { kind: 'success' | 'error'; text: string } | { kind: 'conflict'; text: string };
-
-/** After a publication: which version students get, and how many submitted attempts were scored again. */
-export function publishedText(reply: Pick<TestPublishReply, 'new_version' | 'rescored'> & { version: number }): string {
-  if (reply.rescored > 0) return `Published: students who start from now get version ${reply.version}; ${reply.rescored} submitted attempt${reply.rescored === 1 ? ' was' : 's were'} scored again.`;
-  if (reply.new_version) return `Published: students who start from now get version ${reply.version}.`;
-  return `Published: version ${reply.version}.`;
-}
 
 /** The problems that stop publishing, each a button that opens its tab and puts the focus on its field. */
 function IssuesList({ issues, onGo, stale }: { issues: readonly DraftIssue[]; onGo: (issue: DraftIssue) => void; stale: boolean }) {

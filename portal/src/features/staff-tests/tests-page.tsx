@@ -1,5 +1,4 @@
-import type { TestEditorStatus, TestListItem, TestListReply } from '@invigil/shared/api/staff-tests';
-import { format } from 'date-fns';
+import type { TestEditorStatus, TestListReply } from '@invigil/shared/api/staff-tests';
 import { Plus } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'wouter';
@@ -8,27 +7,10 @@ import { TablePages } from '../../ui/table-pages';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { useStaffList } from '../staff-shell/use-staff-list';
+import { assignedText, scheduleText } from './test-list-text';
 import { TEST_STATUS_LABELS, TEST_STATUSES, TestStatusBadge } from './test-status-badge';
 import type { TestFilters } from './tests-api';
 import { fetchTests } from './tests-api';
-
-const DAY = 'dd LLL yyyy, hh:mm a';
-
-/** "01 Dec 2026, 09:30 AM – 11:30 AM" (the end's date only when it differs); "Always open" without either. */
-export function scheduleText(opens: number | null, ends: number | null): string {
-  if (opens === null && ends === null) return 'Always open';
-  if (ends === null) return `From ${format(opens as number, DAY)}`;
-  if (opens === null) return `Until ${format(ends, DAY)}`;
-  const sameDay = format(opens, 'yyyy-MM-dd') === format(ends, 'yyyy-MM-dd');
-  return `${format(opens, DAY)} – ${format(ends, sameDay ? 'hh:mm a' : DAY)}`;
-}
-
-export function assignedText(item: Pick<TestListItem, 'open_to_all' | 'classes' | 'students'>): string {
-  if (item.open_to_all) return 'All students';
-  const parts = [...item.classes.map((entry) => entry.name)];
-  if (item.students > 0) parts.push(`${item.students} student${item.students === 1 ? '' : 's'}`);
-  return parts.length > 0 ? parts.join(', ') : 'Nobody yet';
-}
 
 function TestsTable({ reply }: { reply: TestListReply }) {
   const box = useRef<HTMLDivElement>(null);

@@ -33,13 +33,15 @@ export const EMPTY_QUESTION_FORM: QuestionForm = { type: '3', text: '', options:
 /** The form of a question (`description`: the bank's kind). */
 export function toQuestionForm(q: ImportQuestion, description = false): QuestionForm {
   const labels = Object.keys(q.options).sort();
+  // A tap section's options are labelled a..z: the form shows them as A..J.
+  const lower = labels.some((label) => label >= 'a' && label <= 'z');
   const count = Math.max(q.noo ?? 0, labels.length, CHOICE.has(q.qt) ? 2 : 0);
-  const answer = q.answer;
+  const answer = lower && CHOICE.has(q.qt) ? (Array.isArray(q.answer) ? q.answer.map((label) => label.toUpperCase()) : typeof q.answer === 'string' ? q.answer.toUpperCase() : q.answer) : q.answer;
   const [from, to] = typeof answer === 'string' && answer.includes('..') ? answer.split('..') : [answer === null || Array.isArray(answer) ? '' : String(answer), ''];
   return {
     type: description ? 'description' : String(q.qt),
     text: q.text,
-    options: Array.from({ length: count }, (_, i) => q.options[LABELS[i] as string] ?? ''),
+    options: Array.from({ length: count }, (_, i) => q.options[lower ? (LABELS[i] as string).toLowerCase() : (LABELS[i] as string)] ?? ''),
     single: typeof answer === 'string' && CHOICE.has(q.qt) ? answer : '',
     multi: Array.isArray(answer) ? answer : [],
     from: q.qt === 6 ? (from ?? '') : '',
@@ -51,14 +53,18 @@ export function toQuestionForm(q: ImportQuestion, description = false): Question
   };
 }
 
-/** The question of a form; `base` keeps what the form does not edit (its number, PDF, attachments...). */
-export function fromQuestionForm(form: QuestionForm, base?: Partial<ImportQuestion>): ImportQuestion {
+/**
+ * The question of a form; `base` keeps what the form does not edit (its number, PDF, attachments...).
+ * `lowercase`: a tap section's question, its options labelled a..z.
+ */
+export function fromQuestionForm(form: QuestionForm, base?: Partial<ImportQuestion>, lowercase = false): ImportQuestion {
   const description = form.type === 'description';
   const qt = (description ? 1 : Number(form.type)) as ImportQuestion['qt'];
   const choice = CHOICE.has(qt);
+  const label = (upper: string) => (lowercase ? upper.toLowerCase() : upper);
   const options: Record<string, string> = {};
-  if (choice) form.options.forEach((html, i) => (options[LABELS[i] as string] = html));
-  const answer = description ? null : qt === 4 ? form.multi : choice ? form.single || null : qt === 6 ? (form.to.trim() ? `${form.from.trim()}..${form.to.trim()}` : form.from.trim() || null) : null;
+  if (choice) form.options.forEach((html, i) => (options[label(LABELS[i] as string)] = html));
+  const answer = description ? null : qt === 4 ? form.multi.map(label) : choice ? (form.single ? label(form.single) : null) : qt === 6 ? (form.to.trim() ? `${form.from.trim()}..${form.to.trim()}` : form.from.trim() || null) : null;
   const { noo: _noo, ...kept } = base ?? {};
   void _noo;
   return {

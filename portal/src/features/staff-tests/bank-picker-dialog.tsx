@@ -62,7 +62,7 @@ export function BankPickerDialog({ open, sectionName, onClose, onAdd }: { open: 
           <label htmlFor={fieldId('bank-search')} className="font-medium">Search the bank</label>
           <input id={fieldId('bank-search')} type="search" className="input input-bordered w-full" placeholder="Words of the name or text" value={query} onChange={(event) => setQuery(event.target.value)} />
         </div>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-3">
           <SelectField id={fieldId('bank-subject')} label="Subject" value={filters.subject} onChange={set('subject')} options={withAll((reply?.subjects ?? []).map((subject) => [subject.id, subject.name] as const))} />
           <SelectField id={fieldId('bank-chapter')} label="Chapter" value={filters.chapter} onChange={set('chapter')} options={withAll((reply?.chapters ?? []).map((chapter) => [chapter, chapter] as const))} />
           <SelectField id={fieldId('bank-difficulty')} label="Difficulty" value={filters.difficulty} onChange={set('difficulty')} options={withAll(Object.entries(DIFFICULTY_NAMES))} />

@@ -246,6 +246,7 @@ export function PaperTab({ draft, change }: TabProps) {
           open
           question={editing?.question ?? null}
           bank={editing?.bank ?? null}
+          tap={draft.parts[writing.pi]?.sections[writing.si]?.tap ?? false}
           onClose={() => {
             setWriting(null);
             restore();

@@ -9,11 +9,12 @@ const FORM_ID = 'te-question-form';
 /**
  * A question written or edited in place, with the bank's form and preview (staff-bank/question-form).
  * `question` null: a new one. A question from the bank becomes the test's own copy once saved here.
+ * `tap`: the section is a tap section (options labelled a..z).
  */
-export function QuestionDialog({ open, question, bank, onClose, onSave }: { open: boolean; question: ImportQuestion | null; bank: BankRef | null; onClose: () => void; onSave: (question: ImportQuestion) => void }) {
+export function QuestionDialog({ open, question, bank, tap, onClose, onSave }: { open: boolean; question: ImportQuestion | null; bank: BankRef | null; tap: boolean; onClose: () => void; onSave: (question: ImportQuestion) => void }) {
   const [initial] = useState<QuestionForm>(() => (question ? toQuestionForm(question) : EMPTY_QUESTION_FORM));
   const [form, setForm] = useState<QuestionForm>(initial);
-  const built = useMemo(() => fromQuestionForm(form, question ?? undefined), [form, question]);
+  const built = useMemo(() => fromQuestionForm(form, question ?? undefined, tap), [form, question, tap]);
   const preview = useQuestionRender(open ? built : null);
   // showModal puts the focus on Close, the dialog's first control; the person came to write.
   useEffect(() => {

@@ -48,7 +48,7 @@ function IssuesList({ issues, onGo, stale }: { issues: readonly DraftIssue[]; on
 }
 
 /** Duplicate: the copy's name and id (made from the name), then its editor. */
-function DuplicateDialog({ open, draft, onClose }: { open: boolean; draft: TestDraft; onClose: () => void }) {
+function DuplicateDialog({ open, draft, dirty, onClose }: { open: boolean; draft: TestDraft; dirty: boolean; onClose: () => void }) {
   const [, navigate] = useLocation();
   const [name, setName] = useState(`${draft.name} (copy)`);
   const [id, setId] = useState<string | null>(null);
@@ -90,7 +90,8 @@ function DuplicateDialog({ open, draft, onClose }: { open: boolean; draft: TestD
           );
         }}
       >
-        <p className="mb-2 text-sm">A new draft with the same paper and settings; nobody's attempts come along.</p>
+        <p className="mb-2 text-sm">A new draft with the same paper and settings, as last saved; nobody's attempts come along.</p>
+        {dirty ? <p className="mb-2 text-sm font-medium">The changes not saved yet are not in the copy: save first to take them along.</p> : null}
         <TextField label="Name of the copy" value={name} onChange={setName} />
         <TextField label="Id of the copy" value={shownId} onChange={setId} error={error} />
       </form>
@@ -348,7 +349,7 @@ function Editor({ id, title }: { id: string; title: string }) {
           <Fragment key={reply.updated_at}>{tabs[tab]}</Fragment>
         </EditorTabPanel>
       </div>
-      {duplicateWanted ? <DuplicateDialog open={duplicating} draft={draft} onClose={() => setDuplicating(false)} /> : null}
+      {duplicateWanted ? <DuplicateDialog open={duplicating} draft={draft} dirty={dirty} onClose={() => setDuplicating(false)} /> : null}
     </div>
   );
 }

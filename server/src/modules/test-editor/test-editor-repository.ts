@@ -137,6 +137,8 @@ export function createTestEditorRepository(db: Kysely<Database>) {
             'test_drafts.test_id as draft_id',
             'test_drafts.document_hash',
             'test_drafts.published_hash',
+            'test_drafts.updated_at as draft_updated_at',
+            'tests.updated_at as test_updated_at',
             sql<number>`coalesce(test_drafts.updated_at, tests.updated_at)`.as('changed_at'),
           ])
           .orderBy('changed_at', 'desc')
@@ -150,8 +152,10 @@ export function createTestEditorRepository(db: Kysely<Database>) {
         total: Number(count.n),
         items: rows.map((row) => {
           const published = row.published_id !== null;
-          const drafted = row.draft_id !== null;
-          const status: TestEditorStatus = !published ? 'draft' : !drafted || row.document_hash === row.published_hash ? 'published' : 'changed';
+          const unchanged = row.document_hash === row.published_hash;
+          // A draft without changes of its own, published before the import wrote the test again: the stored test is what it shows.
+          const drafted = row.draft_id !== null && !(published && unchanged && Number(row.test_updated_at) > Number(row.draft_updated_at));
+          const status: TestEditorStatus = !published ? 'draft' : !drafted || unchanged ? 'published' : 'changed';
           return { id: row.id, published, drafted, status, updatedAt: Number(row.changed_at) };
         }),
       };

@@ -9,6 +9,7 @@ import { DEMO_STAFF } from '../../seed/demo-staff';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
+import { importData, parseImportFile } from '../../import/import-service';
 
 const newApp = useTestApp();
 const OTHER_CLASS = 'editor-class-b';
@@ -274,6 +275,27 @@ describe('test editor: publishing', () => {
       expect(after, id).toEqual(before);
       expect(published.editor.status, id).toBe('published');
     }
+  });
+
+  it('shows the test as `npm run import` wrote it after the editor published it (a draft without changes of its own)', async () => {
+    const { t, admin, create, save, publish, open } = await setUp();
+    const published = await publish(admin, await create(admin, draftOf('imported-later', { access_code: 'KEEP-1' })));
+    t.clock.advance(1_000);
+    const file = {
+      version: 1,
+      tests: [{ _id: 'imported-later', name: 'Named by the import', format: { duration: 45, parts: [{ name: 'P', sections: [{ name: 'S', questions: [choice().question] }] }] } }],
+    };
+    await importData(t.db.kysely, parseImportFile(file), t.clock, t.logger);
+    const reopened = await open(admin, 'imported-later');
+    expect(reopened).toMatchObject({ status: 'published', draft: { name: 'Named by the import', duration: 45, access_code: null, keep_access_code: false }, published: { version: 2 } });
+    expect(reopened.updated_at).toBeGreaterThan(published.editor.updated_at);
+    const listed = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests?q=imported-later', admin), 200);
+    expect(listed.items[0]).toMatchObject({ name: 'Named by the import', status: 'published', duration: 45, questions: 1 });
+    // The draft the editor last saw is out of date: its save is refused; one made from the reopened test goes through.
+    expect((await send(t, 'PUT', '/api/staff/tests/imported-later', admin, { draft: published.editor.draft, base_updated_at: published.editor.updated_at })).status).toBe(409);
+    const saved = await save(admin, reopened, { name: 'Edited after the import' });
+    expect(saved.status).toBe('changed');
+    expect((await publish(admin, saved)).editor).toMatchObject({ status: 'published', draft: { name: 'Edited after the import' } });
   });
 
   it('discards unpublished changes, deletes unstarted tests and duplicates one as a new draft of the asker', async () => {

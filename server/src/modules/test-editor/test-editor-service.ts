@@ -66,8 +66,15 @@ interface TestState {
   record: TestRecord | undefined;
   /** The draft as stored (questions' math as MathML). */
   draft: TestDraft;
-  /** The draft's updated_at, or the stored test's for a test never edited here. */
+  /** The draft's updated_at, or the stored test's for a test never edited here (or changed since, elsewhere). */
   updatedAt: number;
+  /** The draft row's own updated_at (what a conditional update names). */
+  rowStamp: number;
+  /**
+   * The published test changed outside the editor (a later `npm run import`) after the draft was
+   * last published, and the draft has no changes of its own: the draft is made from the stored test.
+   */
+  rebuilt: boolean;
   status: TestEditorStatus;
 }
 
@@ -103,9 +110,12 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
   async function load(testId: string): Promise<TestState> {
     const [row, record] = await Promise.all([editor.findDraft(testId), exam.findTest(testId)]);
     if (!row && !record) throw new AppError('not_found', TEST_EDITOR_MESSAGES.notFound);
-    const draft = row ? parseDocument(row.document) : await draftOfStored(testId);
+    const rowStamp = row ? Number(row.updated_at) : 0;
+    const rebuilt = row !== undefined && record !== undefined && row.document_hash === row.published_hash && record.updatedAt > rowStamp;
+    const draft = row && !rebuilt ? parseDocument(row.document) : await draftOfStored(testId);
     if (!draft) throw new AppError('not_found', TEST_EDITOR_MESSAGES.notFound);
-    return { id: testId, row, record, draft, updatedAt: row ? Number(row.updated_at) : (record?.updatedAt ?? 0), status: statusOf(row, record) };
+    const updatedAt = row && !rebuilt ? rowStamp : (record?.updatedAt ?? 0);
+    return { id: testId, row, record, draft, updatedAt, rowStamp, rebuilt, status: statusOf(rebuilt ? undefined : row, record) };
   }
 
   async function authorise(actor: EditorActor, testId: string): Promise<void> {
@@ -329,7 +339,16 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
       const document = JSON.stringify(draft);
       const stamp = stampAfter(state.updatedAt);
       if (state.row) {
-        const saved = await editor.updateDraft(testId, baseUpdatedAt, { name: draft.name, document, document_hash: sha256(document), updated_at: stamp, updated_by: actor.staff.id });
+        // A draft made again from the stored test: what it published is that draft.
+        const published = state.rebuilt ? JSON.stringify(state.draft) : undefined;
+        const saved = await editor.updateDraft(testId, state.rowStamp, {
+          name: draft.name,
+          document,
+          document_hash: sha256(document),
+          ...(published === undefined ? {} : { published_hash: sha256(published), published_document: published }),
+          updated_at: stamp,
+          updated_by: actor.staff.id,
+        });
         if (!saved) throw conflict();
       } else {
         // The first save of a test imported by JSON: what it published is the draft made from it.
@@ -372,12 +391,13 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
             if (source && paperStructure(source.key.questions) !== paperStructure(paper.key)) throw new AppError('conflict', submittedStructureMessage(counts.submitted));
           }
         }
-        const published = await publishImportTest(trx, test, { userIds, keepAccessCode: state.draft.access_code === null && state.draft.keep_access_code, now: clock.now(), logger });
+        // The test's updated_at is the draft's: a later write by the import is seen as newer.
+        const published = await publishImportTest(trx, test, { userIds, keepAccessCode: state.draft.access_code === null && state.draft.keep_access_code, now: stamp, logger });
         await editor.setClasses(testId, state.draft.classes, trx);
         await setTestProctors(trx, testId, state.draft.proctors);
         const fields = { name: state.draft.name, document, document_hash: hash, published_hash: hash, published_document: document, updated_at: stamp, updated_by: actor.staff.id };
         if (state.row) {
-          if (!(await editor.updateDraft(testId, baseUpdatedAt, fields, trx))) throw conflict();
+          if (!(await editor.updateDraft(testId, state.rowStamp, fields, trx))) throw conflict();
         } else if (!(await editor.insertDraft({ test_id: testId, owner_id: null, created_at: stamp, ...fields }, trx))) {
           throw conflict();
         }
@@ -395,7 +415,7 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
         await editor.deleteDraft(testId);
       } else {
         const draft = parseDocument(published);
-        const saved = await editor.updateDraft(testId, state.updatedAt, { name: draft.name, document: published, document_hash: sha256(published), updated_at: stampAfter(state.updatedAt), updated_by: actor.staff.id });
+        const saved = await editor.updateDraft(testId, state.rowStamp, { name: draft.name, document: published, document_hash: sha256(published), updated_at: stampAfter(state.updatedAt), updated_by: actor.staff.id });
         if (!saved) throw conflict();
       }
       return reply(actor, await load(testId));

@@ -97,6 +97,8 @@ test('an admin adds a teacher, makes them a proctor with a test, disables and en
   // Add staff: the server's refusals beside their fields, then a generated password.
   await page.getByRole('button', { name: 'Add staff' }).click();
   const add = page.getByRole('dialog', { name: 'Add staff' });
+  // The dialog opens on its first field, not on Close.
+  await expect(add.getByLabel('Name')).toBeFocused();
   await add.getByLabel('Name').fill(name);
   await add.getByLabel('Email').fill(TEACHER.email);
   await add.getByLabel('Role').selectOption({ label: 'Teacher' });

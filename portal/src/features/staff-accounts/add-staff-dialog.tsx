@@ -1,5 +1,5 @@
 import type { StaffAccount, StaffRole } from '@invigil/shared/api/staff';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { TextField } from '../../ui/text-field';
@@ -19,6 +19,11 @@ export function AddStaffDialog({ open, onClose, onAdded }: { open: boolean; onCl
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  // The dialog's showModal (the Modal's effect, which runs before this one) puts the focus on its
+  // first control, Close; the person came to type a name.
+  useEffect(() => {
+    if (open) document.querySelector<HTMLInputElement>('#add-staff-form input')?.focus();
+  }, [open]);
 
   function reset() {
     setName('');

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import type { App } from '../app';
 import { buildApp } from '../app';
 import type { Config } from '../platform/config';
@@ -83,30 +83,46 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  return async (overrides = {}) => {
+  /** A demo database seeded into `db` with the clock at `clock`: what a fresh seed would give. */
+  const seedFor = (config: Config, logger: Logger, blobs: ReturnType<typeof createBlobStore>) => async (db: AppDatabase, clock: FakeClock) => {
+    await migrateToLatest(db.kysely);
+    if (await seedDemoData(createStudentDirectory(db.kysely, logger), clock)) {
+      await seedDemoTests(db.kysely, clock, blobs, logger);
+      await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
+      await seedDemoStaff(db.kysely, clock);
+      await writeDemoCertificateFiles(blobs);
+    }
+  };
+  const newConfig = (overrides: Partial<Config>): Config => {
     const dataDir = mkdtempSync(join(tmpdir(), 'invigil-test-data-'));
     dirs.push(dataDir);
-    const portalDist = join(dataDir, 'portal-dist');
-    const config: Config = {
-      ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORTAL_DIST: portalDist }, findRepoRoot()),
+    return {
+      ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, PORTAL_DIST: join(dataDir, 'portal-dist') }, findRepoRoot()),
       trustProxy: true,
       ...overrides,
     };
+  };
+  const buildTemplate = (config: Config, logger: Logger, blobs: ReturnType<typeof createBlobStore>) => async (template: AppDatabase) => {
+    const seededAt = Date.now();
+    await seedFor(config, logger, blobs)(template, fakeClock(seededAt));
+    return seededAt;
+  };
+  // The template (migrations and the demo seed: seconds on a busy PostgreSQL) is built before the
+  // file's first test, under this hook's own time limit rather than that test's.
+  beforeAll(async () => {
+    const config = newConfig({});
+    await databases.prepare(`demo ${config.timeZone}`, buildTemplate(config, recordingLogger(), createBlobStore(config)));
+  }, 120_000);
+
+  return async (overrides = {}) => {
+    const config = newConfig(overrides);
     const logger = recordingLogger();
     const blobs = createBlobStore(config);
     // The demo is seeded once per file (and time zone) into a template, copied for each app, with
     // the app's clock starting when the template was seeded: what a fresh seed would give, without
     // its ~0.1 s (SQLite) or ~0.5 s (PostgreSQL) per app. Its files go into each app's own store.
     // An app on S3 seeds its own, as before.
-    const seed = async (db: AppDatabase, clock: FakeClock) => {
-      await migrateToLatest(db.kysely);
-      if (await seedDemoData(createStudentDirectory(db.kysely, logger), clock)) {
-        await seedDemoTests(db.kysely, clock, blobs, logger);
-        await seedDemoPortal(db.kysely, clock, config.timeZone, logger);
-        await seedDemoStaff(db.kysely, clock);
-        await writeDemoCertificateFiles(blobs);
-      }
-    };
+    const seed = seedFor(config, logger, blobs);
     let db: AppDatabase;
     let clock: FakeClock;
     if (config.s3) {
@@ -114,11 +130,7 @@ export function useTestApp(): (overrides?: Partial<Config>) => Promise<TestApp> 
       clock = fakeClock();
       await seed(db, clock);
     } else {
-      const copy = await databases.copyOf(`demo ${config.timeZone}`, async (template) => {
-        const seededAt = Date.now();
-        await seed(template, fakeClock(seededAt));
-        return seededAt;
-      });
+      const copy = await databases.copyOf(`demo ${config.timeZone}`, buildTemplate(config, logger, blobs));
       db = copy.db;
       clock = fakeClock(copy.built);
       await writeDemoBlobs(blobs);

@@ -30,6 +30,8 @@ const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')
 export function useTestDatabases(): {
   fresh(): Promise<AppDatabase>;
   copyOf<T>(key: string, build: (db: AppDatabase) => Promise<T>): Promise<{ db: AppDatabase; built: T }>;
+  /** Builds the template of `key` now (a file's beforeAll), so no test pays for it in its own timeout. */
+  prepare<T>(key: string, build: (db: AppDatabase) => Promise<T>): Promise<void>;
 } {
   const cleanups: (() => Promise<void>)[] = [];
   const templates = new Map<string, Promise<{ source: string; built: unknown }>>();
@@ -156,7 +158,13 @@ export function useTestDatabases(): {
     return { db, built };
   }
 
-  return { fresh: () => (TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshSqlite()), copyOf };
+  return {
+    fresh: () => (TEST_DATABASE_URL ? freshPostgres(TEST_DATABASE_URL) : freshSqlite()),
+    copyOf,
+    prepare: async (key, build) => {
+      await template(key, build);
+    },
+  };
 }
 
 /** One statement on the PostgreSQL server's admin database (create or drop a database). */

@@ -3,7 +3,7 @@ import type { TestPreviewReply } from '@invigil/shared/api/staff-tests';
 import { newQuestionState } from '@invigil/shared/domain/answer-state';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildAttemptModel } from '../attempt/attempt-paper';
-import { buildPreviewAttempt, PREVIEW_SEED, previewAnswers, previewTestId } from './preview-attempt';
+import { buildPreviewAttempt, PREVIEW_SEED, previewAnswers, PreviewSession, previewTestId } from './preview-attempt';
 
 function question(qn: number, qt: PaperQuestion['qt'] = 3, extra: Partial<PaperQuestion> = {}): PaperQuestion {
   const options: Record<string, string> = qt === 3 || qt === 4 ? { A: `a${qn}`, B: `b${qn}`, C: `c${qn}`, D: `d${qn}` } : {};
@@ -111,6 +111,46 @@ describe('buildPreviewAttempt', () => {
     ]);
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(typeof indexedDB).toBe('undefined');
+  });
+
+  it('never counts anything as unsent, so leaving the preview asks nothing (the student\'s session would)', async () => {
+    const { attempt } = build(reply());
+    attempt.session.start();
+    void attempt.engine.start();
+    // A choice journaled, not yet delivered (the engine waits before it sends): a student's page would ask before leaving.
+    attempt.store.setAnswer(0, 'B');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(attempt.engine.state.value.unsent).toBeGreaterThan(0);
+    expect(attempt.session.hasUnsent()).toBe(false);
+    // A typed answer waiting for a pause in typing.
+    attempt.store.setAnswer(5, '2.', true);
+    expect(attempt.store.hasUnjournaled).toBe(true);
+    expect(attempt.session.hasUnsent()).toBe(false);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(attempt.session.hasUnsent()).toBe(false);
+    // While the preview's Submit runs.
+    const submitted = attempt.session.submit('manual');
+    expect(attempt.session.hasUnsent()).toBe(false);
+    await vi.advanceTimersByTimeAsync(500);
+    await submitted;
+  });
+
+  it('leaves the beforeunload event alone while answers wait', async () => {
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    const { attempt } = build(reply());
+    attempt.session.start();
+    attempt.store.setAnswer(0, 'B');
+    attempt.store.setAnswer(5, '2.', true);
+    await vi.advanceTimersByTimeAsync(200);
+    const event = new Event('beforeunload', { cancelable: true });
+    // As in a browser's BeforeUnloadEvent, which the student's session sets to ask.
+    Object.defineProperty(event, 'returnValue', { value: undefined, writable: true });
+    target.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(attempt.session).toBeInstanceOf(PreviewSession);
+    attempt.session.stop();
   });
 
   it('submits by itself when the time runs out', async () => {

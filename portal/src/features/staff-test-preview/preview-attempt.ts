@@ -23,6 +23,19 @@ export const previewTestId = (testId: string) => `preview:${testId}`;
 
 export const PREVIEW_SUBMITTED = 'The preview is over: nothing was stored.';
 
+/**
+ * The student's session, for a preview: nothing it records is ever sent or kept, so nothing is
+ * unsent. Leaving the page (a reload, a full navigation, closing the tab) asks nothing: the
+ * session's "leave page?" prompt follows hasUnsent(), which for a student means answers not yet
+ * on the server (in the journal, typed and waiting, or a submit under way). Defined here, not in
+ * attempt/, so the student's test chunk carries none of it.
+ */
+export class PreviewSession extends AttemptSession {
+  override hasUnsent(): boolean {
+    return false;
+  }
+}
+
 export interface PreviewCallbacks {
   notify: (message: string, color: 'info' | 'error' | 'warning' | 'success') => void;
   /** The test's own submit ran (Submit, or the time ran out): `states` are the answers as they stand. */
@@ -58,7 +71,7 @@ export function buildPreviewAttempt(id: string, reply: TestPreviewReply, callbac
     },
     submit: () => Promise.resolve({ message: PREVIEW_SUBMITTED }),
   };
-  let session: AttemptSession | null = null;
+  let session: PreviewSession | null = null;
   const engine = new SyncEngine({
     journal: new MemoryJournal(),
     attempt,
@@ -73,7 +86,7 @@ export function buildPreviewAttempt(id: string, reply: TestPreviewReply, callbac
     0,
     { record: (update) => engine.record(update), flush: () => engine.flush() },
   );
-  session = new AttemptSession({
+  session = new PreviewSession({
     testId,
     model,
     store,

@@ -555,6 +555,13 @@ export interface TestDraftsTable {
 }
 export interface TestClassesTable { test_id: string; class_id: string }
 
+/** The last version of each deleted test (migration 0021): a new test with its id starts after it. */
+export interface RetiredTestVersionsTable {
+  test_id: string;
+  last_version: number;
+  retired_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   login_failures: LoginFailuresTable;
@@ -616,6 +623,7 @@ export interface Database {
   bank_question_versions: BankQuestionVersionsTable;
   test_drafts: TestDraftsTable;
   test_classes: TestClassesTable;
+  retired_test_versions: RetiredTestVersionsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -107,12 +107,23 @@ export async function attemptCounts(db: Kysely<Database>, testIds: readonly stri
   return counts;
 }
 
-/** Deletes a stored test nobody has started (its assignments, classes and proctors go with it); false when someone has. */
-export async function deleteUnstartedTest(db: Kysely<Database>, testId: string): Promise<boolean> {
+/**
+ * Deletes a stored test nobody has started (its assignments, classes and proctors go with it); false
+ * when someone has. Its last version is remembered (migration 0021): a later test with the same id
+ * goes on from it, so no paper cache keyed by id and version serves it this test's paper.
+ */
+export async function deleteUnstartedTest(db: Kysely<Database>, testId: string, now: number): Promise<boolean> {
   const started = await db.selectFrom('attempts').select('id').where('test_id', '=', testId).limit(1).executeTakeFirst();
   if (started) return false;
+  const stored = await db.selectFrom('tests').select('version').where('id', '=', testId).executeTakeFirst();
+  if (stored) await createTestRepository(db).retireVersion(testId, Number(stored.version), now);
   await db.deleteFrom('tests').where('id', '=', testId).execute();
   return true;
+}
+
+/** The version a new test with this id starts at: 1, or the one after a deleted test's last (migration 0021). */
+export async function firstVersionOf(db: Kysely<Database>, testId: string): Promise<number> {
+  return (await createTestRepository(db).retiredVersionOf(testId)) + 1;
 }
 
 export interface PublishResult {

@@ -215,7 +215,8 @@ export async function writeExamSections(
     const storedKey: StoredKey = { partNames: partNames(test), questions: compiled.key };
     const keyJson = JSON.stringify(storedKey);
     keys.set(test._id, storedKey);
-    const version = existing ? (existing.paperHash === compiled.paperHash ? existing.version : existing.version + 1) : 1;
+    // A new test goes on from the last version of a deleted test with its id (migration 0021): versions never repeat.
+    const version = existing ? (existing.paperHash === compiled.paperHash ? existing.version : existing.version + 1) : (await tests.retiredVersionOf(test._id)) + 1;
     let accessCodeHash: string | null = null;
     if (test.access_code !== null) {
       accessCodeHash =

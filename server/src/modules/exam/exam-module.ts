@@ -21,7 +21,7 @@ export { checkExamReferences, examEmails, examRegNos, writeExamSections } from '
 export type { ExamImportSummary, ExamPlan, ExamWriteOptions } from './exam-import';
 // The staff's test editor (decision 0058): a stored test as it opens it, attempt counts, the
 // publication of one test through the import's services, and the paper as students would get it.
-export { attemptCounts, deleteUnstartedTest, publishedTestFacts, publishImportTest, storedTestSource } from './exam-editor';
+export { attemptCounts, deleteUnstartedTest, firstVersionOf, publishedTestFacts, publishImportTest, storedTestSource } from './exam-editor';
 export type { PublishedTestFacts, PublishResult, StoredTestSource } from './exam-editor';
 export { compileTest } from './test-compiler';
 export type { AnswerKeyEntry, CompiledTest } from './test-compiler';

@@ -195,6 +195,23 @@ export function createTestRepository(db: Kysely<Database>) {
       await db.insertInto('tests').values(row).execute();
     },
 
+    /** The last version of a deleted test with this id (migration 0021); 0 when none was deleted. */
+    async retiredVersionOf(id: string): Promise<number> {
+      const row = await db.selectFrom('retired_test_versions').select('last_version').where('test_id', '=', id).executeTakeFirst();
+      return row ? Number(row.last_version) : 0;
+    },
+
+    /** Remembers a deleted test's last version, so a later test with its id never repeats one. */
+    async retireVersion(id: string, version: number, now: number): Promise<void> {
+      const before = await db.selectFrom('retired_test_versions').select('last_version').where('test_id', '=', id).executeTakeFirst();
+      const last = Math.max(version, before ? Number(before.last_version) : 0);
+      await db
+        .insertInto('retired_test_versions')
+        .values({ test_id: id, last_version: last, retired_at: now })
+        .onConflict((oc) => oc.column('test_id').doUpdateSet({ last_version: last, retired_at: now }))
+        .execute();
+    },
+
     async update(row: TestRow): Promise<void> {
       const { id, created_at: _createdAt, ...changes } = row;
       await db.updateTable('tests').set(changes).where('id', '=', id).execute();

@@ -93,6 +93,12 @@ export function createTestEditorRepository(db: Kysely<Database>) {
      * count) over the union of the two tables' ids.
      */
     async list(filter: { q: string; status: TestEditorStatus | undefined; scope: EditorScope }, offset: number, limit: number): Promise<{ items: ListedTest[]; total: number }> {
+      // The stored test is what the list shows: no draft, or a draft without changes of its own
+      // published before the import wrote the test again (as `drafted` below, and the editor's load).
+      // The search matches, and the order follows, the name and time shown, not a stale draft's.
+      const showsStored = sql<boolean>`(test_drafts.test_id is null or (tests.id is not null and test_drafts.document_hash = test_drafts.published_hash and tests.updated_at > test_drafts.updated_at))`;
+      const shownName = sql<string>`(case when ${showsStored} then tests.name else test_drafts.name end)`;
+      const changedAt = sql<number>`(case when ${showsStored} then tests.updated_at else test_drafts.updated_at end)`;
       const base = () => {
         let query = db
           .with('ids', (qb) => qb.selectFrom('tests').select('tests.id as id').union(qb.selectFrom('test_drafts').select('test_drafts.test_id as id')))
@@ -104,7 +110,7 @@ export function createTestEditorRepository(db: Kysely<Database>) {
           query = query.where((eb) =>
             eb.or([
               eb(sql`lower(ids.id)`, 'like', sql`${pattern} escape '\\'`),
-              eb(sql`lower(coalesce(test_drafts.name, tests.name))`, 'like', sql`${pattern} escape '\\'`),
+              eb(sql`lower(${shownName})`, 'like', sql`${pattern} escape '\\'`),
             ]),
           );
         }
@@ -139,7 +145,7 @@ export function createTestEditorRepository(db: Kysely<Database>) {
             'test_drafts.published_hash',
             'test_drafts.updated_at as draft_updated_at',
             'tests.updated_at as test_updated_at',
-            sql<number>`coalesce(test_drafts.updated_at, tests.updated_at)`.as('changed_at'),
+            changedAt.as('changed_at'),
           ])
           .orderBy('changed_at', 'desc')
           .orderBy('ids.id')

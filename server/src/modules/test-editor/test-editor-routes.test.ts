@@ -290,7 +290,11 @@ describe('test editor: publishing', () => {
     expect(reopened).toMatchObject({ status: 'published', draft: { name: 'Named by the import', duration: 45, access_code: null, keep_access_code: false }, published: { version: 2 } });
     expect(reopened.updated_at).toBeGreaterThan(published.editor.updated_at);
     const listed = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests?q=imported-later', admin), 200);
-    expect(listed.items[0]).toMatchObject({ name: 'Named by the import', status: 'published', duration: 45, questions: 1 });
+    expect(listed.items[0]).toMatchObject({ name: 'Named by the import', status: 'published', duration: 45, questions: 1, updated_at: reopened.updated_at });
+    // The search matches the name the list shows, not the draft's old one.
+    const search = async (q: string) => (await json<TestListReply>(await send(t, 'GET', `/api/staff/tests?q=${encodeURIComponent(q)}`, admin), 200)).items.map((item) => item.id);
+    expect(await search('named by the import')).toEqual(['imported-later']);
+    expect(await search('Editor test imported')).toEqual([]);
     // The draft the editor last saw is out of date: its save is refused; one made from the reopened test goes through.
     expect((await send(t, 'PUT', '/api/staff/tests/imported-later', admin, { draft: published.editor.draft, base_updated_at: published.editor.updated_at })).status).toBe(409);
     const saved = await save(admin, reopened, { name: 'Edited after the import' });
@@ -320,6 +324,34 @@ describe('test editor: publishing', () => {
     expect(await t.db.kysely.selectFrom('tests').select('id').where('id', '=', 'to-change').executeTakeFirst()).toBeUndefined();
     // The teacher cannot see the admin's copy.
     expect((await send(t, 'GET', '/api/staff/tests/to-change-2', teacher)).status).toBe(403);
+  });
+});
+
+describe('test editor: versions of a deleted test\'s id', () => {
+  it('never repeats a version: a test made again with a deleted test\'s id, by the editor or the import, goes on from its last version', async () => {
+    const { t, admin, create, save, publish } = await setUp();
+    const first = await publish(admin, await create(admin, draftOf('reused-id')));
+    const second = await publish(admin, await save(admin, first.editor, { parts: [{ name: 'Part A', sections: [{ name: 'Section 1', questions: [choice({ text: '<p>Reworded</p>' })] }] }] }));
+    expect(second).toMatchObject({ new_version: true, editor: { published: { version: 2 } } });
+    expect((await send(t, 'DELETE', '/api/staff/tests/reused-id', admin)).status).toBe(204);
+    expect(await t.db.kysely.selectFrom('retired_test_versions').select(['test_id', 'last_version']).execute()).toEqual([{ test_id: 'reused-id', last_version: 2 }]);
+
+    // Made again in the editor: version 3, and the student's sealed paper URL names it (not the deleted test's 1).
+    const remade = await create(admin, draftOf('reused-id', { name: 'A different test', open_to_all: true }));
+    expect((await json<TestPreviewReply>(await send(t, 'GET', '/api/staff/tests/reused-id/preview', admin), 200)).paper.version).toBe(3);
+    const again = await publish(admin, remade);
+    expect(again).toMatchObject({ new_version: false, editor: { published: { version: 3 } } });
+    expect(await storedTest(t, 'reused-id')).toMatchObject({ version: 3 });
+    const token = await t.token('DEMO001');
+    expect((await t.app.request('/api/test/sealed-paper/reused-id/3', { headers: { [ACCESS_TOKEN_HEADER]: token } })).status).toBe(200);
+    expect((await t.app.request('/api/test/sealed-paper/reused-id/1', { headers: { [ACCESS_TOKEN_HEADER]: token } })).status).not.toBe(200);
+
+    // Deleted again and written by the JSON import: version 4.
+    expect((await send(t, 'DELETE', '/api/staff/tests/reused-id', admin)).status).toBe(204);
+    const file = { version: 1, tests: [{ _id: 'reused-id', name: 'Imported', format: { duration: 30, parts: [{ name: 'P', sections: [{ name: 'S', questions: [choice().question] }] }] } }] };
+    await importData(t.db.kysely, parseImportFile(file), t.clock, t.logger);
+    expect(await storedTest(t, 'reused-id')).toMatchObject({ version: 4 });
+    expect(await t.db.kysely.selectFrom('retired_test_versions').select(['test_id', 'last_version']).execute()).toEqual([{ test_id: 'reused-id', last_version: 3 }]);
   });
 });
 

@@ -28,7 +28,7 @@ import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import { readableErrorMap } from '../../platform/lib/readable-issues';
 import { normaliseRegNo } from '../auth/auth-module';
-import { attemptCounts, compileTest, createExamDirectory, deleteUnstartedTest, publishedTestFacts, publishImportTest, storedTestSource } from '../exam/exam-module';
+import { attemptCounts, compileTest, createExamDirectory, deleteUnstartedTest, firstVersionOf, publishedTestFacts, publishImportTest, storedTestSource } from '../exam/exam-module';
 import type { CompiledTest, TestRecord } from '../exam/exam-module';
 import { questionToMathml, questionToTex } from '../question-bank/question-bank-module';
 import { activeProctors, proctorsOfTest, setTestProctors } from '../staff/staff-module';
@@ -424,7 +424,7 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
     async remove(actor: EditorActor, testId: string): Promise<void> {
       const state = await open(actor, testId);
       await kysely.transaction().execute(async (trx: Kysely<Database>) => {
-        if (state.record && !(await deleteUnstartedTest(trx, testId))) throw new AppError('conflict', TEST_EDITOR_MESSAGES.startedCannotDelete);
+        if (state.record && !(await deleteUnstartedTest(trx, testId, clock.now()))) throw new AppError('conflict', TEST_EDITOR_MESSAGES.startedCannotDelete);
         await editor.deleteDraft(testId, trx);
       });
     },
@@ -455,8 +455,8 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
     async preview(actor: EditorActor, testId: string): Promise<TestPreviewReply> {
       const state = await open(actor, testId);
       const { compiled: paper } = compiled(state);
-      // The version students would get: the published one if the paper is unchanged, else the next.
-      const version = !state.record ? 1 : state.record.paperHash === paper.paperHash ? state.record.version : state.record.version + 1;
+      // The version students would get: the published one if the paper is unchanged, else the next (never published: the first, after a deleted test's with this id).
+      const version = !state.record ? await firstVersionOf(kysely, testId) : state.record.paperHash === paper.paperHash ? state.record.version : state.record.version + 1;
       return { paper: { ...paper.paper, version }, config: state.draft.config, instructions: state.draft.instruction, duration: paper.durationSeconds };
     },
 

@@ -34,10 +34,11 @@ describe('migrations', () => {
       ['0018-students-status-and-search', 'Success'],
       ['0019-create-question-bank', 'Success'],
       ['0020-create-test-drafts', 'Success'],
+      ['0021-create-retired-test-versions', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions', 'classes', 'subjects', 'class_subjects', 'student_profiles', 'purchases', 'schedules', 'schedule_cancellations', 'notifications', 'notices', 'notification_reads', 'notice_reads', 'motivations', 'push_subscriptions', 'attendance_records', 'chapter_notes', 'bookmarks', 'todos', 'fee_heads', 'student_fees', 'payment_methods', 'fee_receipts', 'payment_orders', 'payments', 'payment_webhook_events', 'payment_rejections', 'study_items', 'study_scores', 'study_uploads', 'query_types', 'query_sub_types', 'queries', 'query_engagements', 'certificate_types', 'certificate_requests', 'staff_accounts', 'staff_classes', 'staff_subjects', 'proctor_tests', 'chat_messages', 'proctor_commands', 'job_locks', 'bank_questions', 'bank_question_versions', 'test_drafts', 'test_classes']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions', 'classes', 'subjects', 'class_subjects', 'student_profiles', 'purchases', 'schedules', 'schedule_cancellations', 'notifications', 'notices', 'notification_reads', 'notice_reads', 'motivations', 'push_subscriptions', 'attendance_records', 'chapter_notes', 'bookmarks', 'todos', 'fee_heads', 'student_fees', 'payment_methods', 'fee_receipts', 'payment_orders', 'payments', 'payment_webhook_events', 'payment_rejections', 'study_items', 'study_scores', 'study_uploads', 'query_types', 'query_sub_types', 'queries', 'query_engagements', 'certificate_types', 'certificate_requests', 'staff_accounts', 'staff_classes', 'staff_subjects', 'proctor_tests', 'chat_messages', 'proctor_commands', 'job_locks', 'bank_questions', 'bank_question_versions', 'test_drafts', 'test_classes', 'retired_test_versions']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {

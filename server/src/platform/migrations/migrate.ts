@@ -21,6 +21,7 @@ import * as createStaff from './0017-create-staff';
 import * as studentsStatusAndSearch from './0018-students-status-and-search';
 import * as createQuestionBank from './0019-create-question-bank';
 import * as createTestDrafts from './0020-create-test-drafts';
+import * as createRetiredTestVersions from './0021-create-retired-test-versions';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-students-status-and-search': studentsStatusAndSearch,
   '0019-create-question-bank': createQuestionBank,
   '0020-create-test-drafts': createTestDrafts,
+  '0021-create-retired-test-versions': createRetiredTestVersions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

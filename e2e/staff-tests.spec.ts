@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
-import { DEMO_ADMIN as ADMIN, newStaffPage, scanStaffPage as scan, staffSignIn } from './staff-e2e';
+import { DEMO_ADMIN as ADMIN, DEMO_TEACHER as TEACHER, newStaffPage, scanStaffPage as scan, staffSignIn } from './staff-e2e';
 import { apiToken, forThisWorker, importFixture, signIn, submitFromLastQuestion, type E2eStudent } from './student-session';
 
 /**
@@ -139,4 +139,16 @@ test('a test built in the editor is previewed, assigned to a class, taken by a s
   await expect(page.getByRole('alert').filter({ hasText: '1 student has submitted this paper, so questions cannot be added, removed, moved or change type.' })).toBeVisible();
   await page.getByRole('button', { name: 'Discard unpublished changes' }).click();
   await expect(page.getByText('2 questions, 8 marks, 10 min')).toBeVisible();
+});
+
+test("a teacher's list holds their own draft and their classes' tests, not another class's", async ({ browser }) => {
+  const page = await newStaffPage(browser);
+  await page.goto('/staff/tests');
+  await staffSignIn(page, TEACHER);
+  await expect(page.getByRole('heading', { name: 'Tests', level: 1 })).toBeVisible();
+  const own = page.getByRole('row', { name: /Physics: Motion \(Class 10 - A\)/ });
+  await expect(own).toBeVisible();
+  await expect(own.getByText('Draft', { exact: true })).toBeVisible();
+  await page.getByLabel('Search tests').fill('E2E Built In The Editor');
+  await expect(page.getByText(/No tests match/)).toBeVisible();
 });

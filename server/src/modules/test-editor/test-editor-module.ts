@@ -1,4 +1,8 @@
-import type { AppDatabase } from '../../platform/db';
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { TestDraftInput } from '@invigil/shared/api/staff-tests';
+import { testDraftSchema } from '@invigil/shared/api/staff-tests';
+import type { AppDatabase, Database } from '../../platform/db';
 import type { AppRoutes } from '../../platform/http/mount';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
@@ -35,4 +39,26 @@ export function mountTestEditor({ api }: AppRoutes, { db, clock, logger, graceMs
   const editor = createTestEditorService({ db, editor: createTestEditorRepository(db.kysely), clock, logger, graceMs, classes, subjects, questionAt: (id, version) => bank.questionAt(id, version) });
   api.route('/', testEditorRoutes({ staffAuth: staff.staffAuth, editor, scopeOf: (record) => staff.scopeOf(record) }));
   return { editor };
+}
+
+/**
+ * A draft written outside the editor (the demo seed: the teacher's unpublished test). Questions
+ * are stored as given (no TeX to convert). False when a draft or test with this id exists.
+ */
+export async function writeNewDraft(db: Kysely<Database>, input: TestDraftInput, ownerId: string, now: number): Promise<boolean> {
+  const draft = testDraftSchema.parse(input);
+  if (await db.selectFrom('tests').select('id').where('id', '=', draft.id).executeTakeFirst()) return false;
+  const document = JSON.stringify(draft);
+  return createTestEditorRepository(db).insertDraft({
+    test_id: draft.id,
+    owner_id: ownerId,
+    name: draft.name,
+    document,
+    document_hash: createHash('sha256').update(document).digest('hex'),
+    published_hash: null,
+    published_document: null,
+    updated_at: now,
+    updated_by: ownerId,
+    created_at: now,
+  });
 }

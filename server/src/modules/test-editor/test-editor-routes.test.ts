@@ -5,7 +5,7 @@ import { submittedStructureMessage, TEST_EDITOR_MESSAGES, writingNowMessage } fr
 import { testListReplySchema } from '@invigil/shared/api/tests';
 import { DEMO_CLASS_ID } from '../../seed/demo-portal';
 import { DEMO_PASSWORD } from '../../seed/demo-seed';
-import { DEMO_STAFF } from '../../seed/demo-staff';
+import { DEMO_STAFF, DEMO_TEACHER_DRAFT_ID } from '../../seed/demo-staff';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
@@ -99,9 +99,10 @@ describe('test editor: roles and scope', () => {
     expect((await send(t, 'DELETE', '/api/staff/tests/admin-only', teacher)).status).toBe(403);
 
     const teacherList = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests', teacher), 200);
-    expect(teacherList.items.map((item) => item.id).sort()).toEqual(['admin-for-class', 'teacher-own']);
+    // The demo teacher's own draft (the seed's) is theirs too.
+    expect(teacherList.items.map((item) => item.id).sort()).toEqual(['admin-for-class', DEMO_TEACHER_DRAFT_ID, 'teacher-own']);
     const adminList = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests', admin), 200);
-    expect(adminList.total).toBe(Object.keys(DEMO_TEST_IDS).length + 3);
+    expect(adminList.total).toBe(Object.keys(DEMO_TEST_IDS).length + 3 + 1); // + the demo teacher's draft
 
     // A teacher assigns only their classes and their classes' students.
     const otherClass = await send(t, 'POST', '/api/staff/tests', teacher, { draft: draftOf('teacher-b', { classes: [OTHER_CLASS] }) });
@@ -385,7 +386,7 @@ describe('test editor: preview and list', () => {
       ['beta-published', 'changed'],
       ['alpha-draft', 'draft'],
     ]);
-    expect((await list('?status=draft')).items.map((item) => item.id)).toEqual(['alpha-draft']);
+    expect((await list('?status=draft')).items.map((item) => item.id).sort()).toEqual(['alpha-draft', DEMO_TEACHER_DRAFT_ID]);
     expect((await list('?status=changed')).items.map((item) => item.id)).toEqual(['beta-published']);
     const publishedOnly = await list('?status=published');
     expect(publishedOnly.total).toBe(Object.keys(DEMO_TEST_IDS).length);
@@ -413,7 +414,7 @@ describe('test editor: preview and list', () => {
     const page = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests?page=3', admin), 200);
     const searched = await json<TestListReply>(await send(t, 'GET', '/api/staff/tests?q=bulk%2099&status=draft', admin), 200);
     const elapsed = performance.now() - started;
-    expect(page.total).toBe(1_000 + Object.keys(DEMO_TEST_IDS).length);
+    expect(page.total).toBe(1_000 + Object.keys(DEMO_TEST_IDS).length + 1); // + the demo teacher's draft
     expect(page.items).toHaveLength(25);
     expect(page.items[0]?.id).toBe('bulk-0949');
     expect(page.items[0]).toMatchObject({ status: 'draft', questions: 2, max_marks: 6 });

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { House, LogOut, ShieldCheck } from 'lucide-react';
+import { Building2, LogOut, ShieldCheck } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useShellCover } from '../../lib/shell-cover';
@@ -40,7 +40,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
           <div className="flex flex-none items-center gap-1">
             <span className="hidden text-sm sm:inline">{staff.name} · {ROLE_LABELS[staff.role]}</span>
             <Link href="/staff" className="btn btn-ghost btn-sm gap-1 px-2" aria-label="Staff home">
-              <House className="h-4 w-4" aria-hidden="true" /><span className="hidden sm:inline">Staff home</span>
+              <Building2 className="h-4 w-4" aria-hidden="true" /><span className="hidden sm:inline">Staff home</span>
             </Link>
             <button
               type="button"

@@ -1,5 +1,5 @@
 import type { BankListItem, BankListReply } from '@invigil/shared/api/question-bank';
-import { Download, FileUp, Plus } from 'lucide-react';
+import { FileDown, FileUp, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
@@ -134,7 +134,7 @@ function Bank() {
           <div className="flex flex-wrap items-center gap-3 border-b border-base-300 px-4 py-2 text-sm">
             <p aria-live="polite">{reply.total} question{reply.total === 1 ? '' : 's'}{selected.size > 0 ? `, ${selected.size} selected` : ''}</p>
             <button type="button" className="btn btn-sm btn-outline ml-auto gap-1" disabled={selected.size === 0 || exporting} onClick={() => void runExport()}>
-              <Download className="h-4 w-4" aria-hidden="true" />Export selected to Moodle XML
+              <FileDown className="h-4 w-4" aria-hidden="true" />Export selected to Moodle XML
             </button>
           </div>
           {failure ? <p className="px-4 pt-3 text-error" role="alert">{failure}</p> : null}

@@ -8,6 +8,9 @@ import { SafeHtml } from '../../ui/safe-html';
 import { AnswerInput } from '../attempt/answer-inputs';
 import type { AttemptQuestion } from '../attempt/attempt-paper';
 import { questionTypeName } from '../attempt/attempt-paper';
+// The student's test page, imported for the bundler only (as the test preview does): with it the
+// answer inputs stay in the student's one test chunk, which this lazily loaded preview loads whole.
+import '../attempt/test-in-page';
 
 /** The question as a paper carries it to the student (no key, no solution). */
 function paperQuestion(question: ImportQuestion): PaperQuestion {

@@ -1,7 +1,7 @@
 import type { RosterJob } from '@invigil/shared/api/staff-students';
 import { ROSTER_PHASE_LABELS } from '@invigil/shared/api/staff-students-text';
 import type { RosterPreview, RosterPreviewRow } from '@invigil/shared/api/student-roster';
-import { ArrowLeft, Download } from 'lucide-react';
+import { ArrowLeft, FileDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
@@ -183,7 +183,7 @@ function Upload() {
         <div className="flex flex-wrap gap-2">
           {(['xlsx', 'csv'] as const).map((format) => (
             <button key={format} type="button" className="btn btn-outline btn-sm gap-1" onClick={() => void downloadTemplate(format).catch((error: unknown) => showSnackbar(messageOf(error), { color: 'error' }))}>
-              <Download className="h-4 w-4" aria-hidden="true" />Download template ({format.toUpperCase()})
+              <FileDown className="h-4 w-4" aria-hidden="true" />Download template ({format.toUpperCase()})
             </button>
           ))}
         </div>

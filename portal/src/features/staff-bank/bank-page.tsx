@@ -9,6 +9,7 @@ import { StaffLayout } from '../staff-shell/staff-layout';
 import { useStaffList } from '../staff-shell/use-staff-list';
 import type { BankFilters } from './bank-api';
 import { DIFFICULTY_NAMES, exportQuestions, fetchBank, TYPE_NAMES } from './bank-api';
+import { StaffListBox } from '../staff-shell/staff-list-box';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong!');
 const typeName = (item: Pick<BankListItem, 'kind' | 'qt'>) => (item.kind === 'description' ? TYPE_NAMES['description'] : TYPE_NAMES[String(item.qt)]) ?? `Type ${item.qt}`;
@@ -120,36 +121,35 @@ function Bank() {
         <Select label="Difficulty" value={filters.difficulty} onChange={set('difficulty')} options={Object.entries(DIFFICULTY_NAMES)} />
         <Select label="Type" value={filters.type} onChange={set('type')} options={Object.entries(TYPE_NAMES)} />
       </div>
-      {failure && reply === null ? (
-        <div className="alert alert-error" role="alert">
-          <span>{failure}</span>
-          <button type="button" className="btn btn-sm" onClick={refresh}>Retry</button>
-        </div>
-      ) : reply === null ? (
-        <div className="flex justify-center py-16" role="status" aria-label="Loading questions">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : (
-        <div className="rounded-box bg-base-100 shadow">
+      <StaffListBox
+        failure={failure}
+        reply={reply}
+        loadingLabel="Loading questions"
+        onRetry={refresh}
+        header={(reply) => (
           <div className="flex flex-wrap items-center gap-3 border-b border-base-300 px-4 py-2 text-sm">
             <p aria-live="polite">{reply.total} question{reply.total === 1 ? '' : 's'}{selected.size > 0 ? `, ${selected.size} selected` : ''}</p>
             <button type="button" className="btn btn-sm btn-outline ml-auto gap-1" disabled={selected.size === 0 || exporting} onClick={() => void runExport()}>
               <FileDown className="h-4 w-4" aria-hidden="true" />Export selected to Moodle XML
             </button>
           </div>
-          {failure ? <p className="px-4 pt-3 text-error" role="alert">{failure}</p> : null}
-          {reply.items.length === 0 ? (
-            <p className="px-4 py-10 text-center">{filters.q ? `No questions match “${filters.q}”.` : 'No questions yet: add one or import a file.'}</p>
-          ) : (
-            <QuestionsTable reply={reply} selected={selected} onSelect={select} />
-          )}
-          <nav aria-label="Question pages" className="flex flex-wrap items-center justify-end gap-3 px-4 py-3 text-sm">
-            <span>Page {reply.page} of {pages}</span>
-            <button type="button" className="btn btn-sm" disabled={reply.page <= 1} onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}>Previous page</button>
-            <button type="button" className="btn btn-sm" disabled={reply.page >= pages} onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}>Next page</button>
-          </nav>
-        </div>
-      )}
+        )}
+      >
+        {(reply) => (
+          <>
+            {reply.items.length === 0 ? (
+              <p className="px-4 py-10 text-center">{filters.q ? `No questions match “${filters.q}”.` : 'No questions yet: add one or import a file.'}</p>
+            ) : (
+              <QuestionsTable reply={reply} selected={selected} onSelect={select} />
+            )}
+            <nav aria-label="Question pages" className="flex flex-wrap items-center justify-end gap-3 px-4 py-3 text-sm">
+              <span>Page {reply.page} of {pages}</span>
+              <button type="button" className="btn btn-sm" disabled={reply.page <= 1} onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}>Previous page</button>
+              <button type="button" className="btn btn-sm" disabled={reply.page >= pages} onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}>Next page</button>
+            </nav>
+          </>
+        )}
+      </StaffListBox>
     </>
   );
 }

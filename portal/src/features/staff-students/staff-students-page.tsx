@@ -7,6 +7,7 @@ import { Link, useSearch } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
 import { formatDateTime } from '../../lib/date-time';
 import { TablePages } from '../../ui/table-pages';
+import { StaffListBox } from '../staff-shell/staff-list-box';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { staffSession } from '../staff-auth/staff-session';
 import { StaffLayout } from '../staff-shell/staff-layout';
@@ -113,37 +114,29 @@ function StudentsList({ isAdmin }: { isAdmin: boolean }) {
           </div>
         ) : null}
       </div>
-      {failure && reply === null ? (
-        <div className="alert alert-error" role="alert">
-          <span>{failure}</span>
-          <button type="button" className="btn btn-sm" onClick={refresh}>Retry</button>
-        </div>
-      ) : reply === null ? (
-        <div className="flex justify-center py-16" role="status" aria-label="Loading students">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : (
-        <div className="rounded-box bg-base-100 shadow">
-          {failure ? <p className="px-4 pt-3 text-error" role="alert">{failure}</p> : null}
-          {reply.items.length === 0 ? (
-            <p className="px-4 py-10 text-center">{filtered ? 'No students match the search and filters.' : isAdmin ? 'No students yet: add one or upload a spreadsheet.' : 'No students in your classes yet.'}</p>
-          ) : (
-            <StudentsTable reply={reply} />
-          )}
-          <TablePages
-            label="Student pages"
-            sizes={[reply.pageSize]}
-            total={reply.total}
-            page={reply.page}
-            pages={pages}
-            first={(reply.page - 1) * reply.pageSize}
-            shown={reply.items.length}
-            perPage={reply.pageSize}
-            onPage={(page) => setFilters((current) => ({ ...current, page }))}
-            onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-          />
-        </div>
-      )}
+      <StaffListBox failure={failure} reply={reply} loadingLabel="Loading students" onRetry={refresh}>
+        {(reply) => (
+          <>
+            {reply.items.length === 0 ? (
+              <p className="px-4 py-10 text-center">{filtered ? 'No students match the search and filters.' : isAdmin ? 'No students yet: add one or upload a spreadsheet.' : 'No students in your classes yet.'}</p>
+            ) : (
+              <StudentsTable reply={reply} />
+            )}
+            <TablePages
+              label="Student pages"
+              sizes={[reply.pageSize]}
+              total={reply.total}
+              page={reply.page}
+              pages={pages}
+              first={(reply.page - 1) * reply.pageSize}
+              shown={reply.items.length}
+              perPage={reply.pageSize}
+              onPage={(page) => setFilters((current) => ({ ...current, page }))}
+              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
+            />
+          </>
+        )}
+      </StaffListBox>
       {addWanted ? (
         <Suspense fallback={null}>
           <AddStudentDialog open={adding} classes={classes} onClose={() => setAdding(false)} onAdded={refresh} />

@@ -4,6 +4,7 @@ import { useId, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
 import { TablePages } from '../../ui/table-pages';
+import { StaffListBox } from '../staff-shell/staff-list-box';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { useStaffList } from '../staff-shell/use-staff-list';
@@ -77,37 +78,29 @@ function TestsList() {
         </div>
         <Link href="/staff/tests/new" className="btn btn-primary gap-1"><Plus className="h-4 w-4" aria-hidden="true" />New test</Link>
       </div>
-      {failure && reply === null ? (
-        <div className="alert alert-error" role="alert">
-          <span>{failure}</span>
-          <button type="button" className="btn btn-sm" onClick={refresh}>Retry</button>
-        </div>
-      ) : reply === null ? (
-        <div className="flex justify-center py-16" role="status" aria-label="Loading tests">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : (
-        <div className="rounded-box bg-base-100 shadow">
-          {failure ? <p className="px-4 pt-3 text-error" role="alert">{failure}</p> : null}
-          {reply.items.length === 0 ? (
-            <p className="px-4 py-10 text-center">{filtered ? 'No tests match the search and status.' : 'No tests yet: make one with New test.'}</p>
-          ) : (
-            <TestsTable reply={reply} />
-          )}
-          <TablePages
-            label="Test pages"
-            sizes={[reply.page_size]}
-            total={reply.total}
-            page={reply.page}
-            pages={pages}
-            first={(reply.page - 1) * reply.page_size}
-            shown={reply.items.length}
-            perPage={reply.page_size}
-            onPage={(page) => setFilters((current) => ({ ...current, page }))}
-            onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-          />
-        </div>
-      )}
+      <StaffListBox failure={failure} reply={reply} loadingLabel="Loading tests" onRetry={refresh}>
+        {(reply) => (
+          <>
+            {reply.items.length === 0 ? (
+              <p className="px-4 py-10 text-center">{filtered ? 'No tests match the search and status.' : 'No tests yet: make one with New test.'}</p>
+            ) : (
+              <TestsTable reply={reply} />
+            )}
+            <TablePages
+              label="Test pages"
+              sizes={[reply.page_size]}
+              total={reply.total}
+              page={reply.page}
+              pages={pages}
+              first={(reply.page - 1) * reply.page_size}
+              shown={reply.items.length}
+              perPage={reply.page_size}
+              onPage={(page) => setFilters((current) => ({ ...current, page }))}
+              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
+            />
+          </>
+        )}
+      </StaffListBox>
     </>
   );
 }

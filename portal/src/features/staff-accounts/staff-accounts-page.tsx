@@ -8,6 +8,7 @@ import { TablePages } from '../../ui/table-pages';
 import { ROLE_LABELS } from '../staff-auth/staff-roles';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { fetchStaffAccounts, fetchStaffDirectory } from './staff-accounts-api';
+import { StaffListBox } from '../staff-shell/staff-list-box';
 
 // The dialogs load when first wanted (Add staff pointed at or pressed, an account opened): the table comes first.
 const loadAddDialog = () => import('./add-staff-dialog');
@@ -134,37 +135,29 @@ function StaffAccounts() {
           <UserPlus className="h-4 w-4" aria-hidden="true" />Add staff
         </button>
       </div>
-      {failure && reply === null ? (
-        <div className="alert alert-error" role="alert">
-          <span>{failure}</span>
-          <button type="button" className="btn btn-sm" onClick={() => setReload((n) => n + 1)}>Retry</button>
-        </div>
-      ) : reply === null ? (
-        <div className="flex justify-center py-16" role="status" aria-label="Loading staff">
-          <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        </div>
-      ) : (
-        <div className="rounded-box bg-base-100 shadow">
-          {failure ? <p className="px-4 pt-3 text-error" role="alert">{failure}</p> : null}
-          {reply.items.length === 0 ? (
-            <p className="px-4 py-10 text-center">{q ? `No staff match “${q}”.` : 'No staff accounts yet.'}</p>
-          ) : (
-            <AccountsTable reply={reply} onOpen={open} />
-          )}
-          <TablePages
-            label="Staff pages"
-            sizes={[reply.pageSize]}
-            total={reply.total}
-            page={reply.page}
-            pages={pages}
-            first={(reply.page - 1) * reply.pageSize}
-            shown={reply.items.length}
-            perPage={reply.pageSize}
-            onPage={setPage}
-            onPerPage={() => setPage(1)}
-          />
-        </div>
-      )}
+      <StaffListBox failure={failure} reply={reply} loadingLabel="Loading staff" onRetry={() => setReload((n) => n + 1)}>
+        {(reply) => (
+          <>
+            {reply.items.length === 0 ? (
+              <p className="px-4 py-10 text-center">{q ? `No staff match “${q}”.` : 'No staff accounts yet.'}</p>
+            ) : (
+              <AccountsTable reply={reply} onOpen={open} />
+            )}
+            <TablePages
+              label="Staff pages"
+              sizes={[reply.pageSize]}
+              total={reply.total}
+              page={reply.page}
+              pages={pages}
+              first={(reply.page - 1) * reply.pageSize}
+              shown={reply.items.length}
+              perPage={reply.pageSize}
+              onPage={setPage}
+              onPerPage={() => setPage(1)}
+            />
+          </>
+        )}
+      </StaffListBox>
       {addWanted ? (
         <Suspense fallback={null}>
           <AddStaffDialog

@@ -33,6 +33,9 @@ import { mountStaff } from './modules/staff/staff-module';
 import { BANK_IMPORT_BODY_LIMIT, isBankImportPath, mountQuestionBank } from './modules/question-bank/question-bank-module';
 import { mountStudents, ROSTER_UPLOAD_PATH } from './modules/students/students-module';
 import { mountTestEditor } from './modules/test-editor/test-editor-module';
+import { mountGrading } from './modules/grading/grading-module';
+import { mountResults } from './modules/results/results-module';
+import { mountProctoringReview } from './modules/proctoring-review/proctoring-review-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -93,7 +96,11 @@ export function buildApp(deps: AppDeps) {
   // The question bank: questions stored once, used by many tests; images in the public blob area.
   const bank = mountQuestionBank(routes, { db, clock, staff, blobs: tests.blobs, subjects: classDirectory.subjects });
   // The test editor: drafts, checked, previewed and published through the import's services (decision 0058).
-  mountTestEditor(routes, { db, clock, logger, graceMs: config.graceSeconds * 1000, staff, bank, classes: classDirectory.classes, subjects: classDirectory.subjects });
+  const testEditor = mountTestEditor(routes, { db, clock, logger, graceMs: config.graceSeconds * 1000, staff, bank, classes: classDirectory.classes, subjects: classDirectory.subjects });
+  // After the test (issue 29): grading, results, and the proctoring review.
+  mountGrading(routes, { db, clock, logger, staff, testEditor, tests });
+  mountResults(routes, { db, clock, logger, staff, testEditor, tests });
+  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());

@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { DatabaseConnection, Driver, Generated, QueryResult } from 'kysely';
+import type { ColumnType, DatabaseConnection, Driver, Generated, QueryResult } from 'kysely';
 import pg from 'pg';
 import type { CustomTypesConfig } from 'pg';
 import type { Logger } from './lib/logger';
@@ -132,6 +132,10 @@ export interface GradesTable {
   marks_hundredths: number;
   remark: string | null;
   graded_at: number;
+  /** The staff account that gave it; null for an imported grade (0022). */
+  graded_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON list of the rubric item ids applied (0022). */
+  rubric_items: ColumnType<string, string | undefined, string>;
 }
 
 export interface MarksheetsTable {
@@ -141,6 +145,9 @@ export interface MarksheetsTable {
   html: string;
   created_at: number;
   updated_at: number;
+  /** The test it was produced from; null for an imported marksheet (0023). */
+  test_id: ColumnType<string | null, string | null | undefined, string | null>;
+  generated_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface QuestionReportsTable {
@@ -150,6 +157,76 @@ export interface QuestionReportsTable {
   qn: number;
   text: string;
   created_at: number;
+  /** 'open' | 'resolved' (0022). */
+  status: ColumnType<string, string | undefined, string>;
+  resolution: ColumnType<string | null, string | null | undefined, string | null>;
+  resolved_by: ColumnType<string | null, string | null | undefined, string | null>;
+  resolved_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A rubric per question of a test (0022): items is JSON [{id, points, text}]. */
+export interface QuestionRubricsTable {
+  test_id: string;
+  qn: number;
+  items: string;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+/** Every grade given, never updated (0022). */
+export interface GradeHistoryTable {
+  id: string;
+  attempt_id: string;
+  qn: number;
+  marks_hundredths: number;
+  remark: string | null;
+  rubric_items: string;
+  graded_by: string | null;
+  graded_at: number;
+}
+
+/** Answers a teacher marked "needs a second look" (0022). */
+export interface GradingSecondLooksTable {
+  attempt_id: string;
+  qn: number;
+  staff_id: string | null;
+  created_at: number;
+}
+
+/** A question re-keyed, dropped or restored after the test (0023). */
+export interface QuestionChangesTable {
+  id: string;
+  test_id: string;
+  qn: number;
+  /** 'rekey' | 'drop' | 'restore'. */
+  kind: string;
+  /** JSON of the key entry before and after. */
+  before: string;
+  after: string;
+  reason: string;
+  staff_id: string | null;
+  rescored: number;
+  created_at: number;
+}
+
+/** A reviewer's verdict on one event of an attempt's trail (0024). */
+export interface FlagReviewsTable {
+  attempt_id: string;
+  event_id: string;
+  /** 'cleared' | 'confirmed'. */
+  verdict: string;
+  note: string;
+  reviewer_id: string | null;
+  reviewed_at: number;
+}
+
+/** The decision on an attempt as a whole (0024): 'no_concern' | 'under_review' | 'void'. */
+export interface AttemptReviewsTable {
+  attempt_id: string;
+  decision: string;
+  reason: string;
+  reviewer_id: string | null;
+  decided_at: number;
 }
 
 export interface UploadsTable {
@@ -624,6 +701,12 @@ export interface Database {
   test_drafts: TestDraftsTable;
   test_classes: TestClassesTable;
   retired_test_versions: RetiredTestVersionsTable;
+  question_rubrics: QuestionRubricsTable;
+  grade_history: GradeHistoryTable;
+  grading_second_looks: GradingSecondLooksTable;
+  question_changes: QuestionChangesTable;
+  flag_reviews: FlagReviewsTable;
+  attempt_reviews: AttemptReviewsTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

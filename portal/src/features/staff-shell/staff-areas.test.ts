@@ -3,12 +3,12 @@ import { areasFor, currentArea } from './staff-areas';
 
 describe('the staff navigation', () => {
   it('lists what each role may open, Staff for the admin only', () => {
-    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Students', 'Classes', 'Question bank', 'Tests', 'Live console', 'Staff']);
+    expect(areasFor('admin').map((area) => area.label)).toEqual(['Home', 'Students', 'Classes', 'Question bank', 'Tests', 'Grading', 'Results', 'Proctoring review', 'Live console', 'Staff']);
     expect(areasFor('teacher').map((area) => area.label)).toContain('Tests');
     expect(areasFor('proctor').map((area) => area.label)).not.toContain('Tests');
     expect(areasFor('teacher').map((area) => area.label)).toContain('Question bank');
     expect(areasFor('proctor').map((area) => area.label)).not.toContain('Question bank');
-    expect(areasFor('proctor').map((area) => area.label)).toEqual(['Home', 'Live console']);
+    expect(areasFor('proctor').map((area) => area.label)).toEqual(['Home', 'Proctoring review', 'Live console']);
     expect(areasFor('teacher').map((area) => area.label)).not.toContain('Staff');
   });
 

@@ -15,7 +15,7 @@ export const ALL_STAFF_ROLES: readonly StaffRole[] = ['admin', 'teacher', 'proct
 
 /**
  * The staff side's screens, in the navigation's order (issue 28: Home, Students, Classes,
- * Question bank, Tests, Live console, Staff). Only screens that exist are listed: each new one
+ * Question bank, Tests, Live console, Staff; issue 29 adds Grading, Results and Proctoring review). Only screens that exist are listed: each new one
  * adds its entry here, and its route's layout names the same roles.
  */
 export const STAFF_AREAS: readonly StaffArea[] = [
@@ -24,6 +24,9 @@ export const STAFF_AREAS: readonly StaffArea[] = [
   { label: 'Classes', href: '/staff/classes', roles: ['teacher'], description: 'The classes and how many students each has; create, rename, and move students between classes.' },
   { label: 'Question bank', href: '/staff/bank', roles: ['teacher'], description: 'Questions stored once and used by many tests: search, add and edit with a live preview, import from Moodle XML, GIFT or a spreadsheet, export to Moodle XML.' },
   { label: 'Tests', href: '/staff/tests', roles: ['teacher'], description: 'Make and edit tests: parts, sections and questions from the bank or written in place, timing, schedule, proctoring settings and who writes them; preview as a student and publish.' },
+  { label: 'Grading', href: '/staff/grading', roles: ['teacher'], description: 'Grade typed answers, photos, answer sheets and recordings one at a time with a rubric and the keyboard; regrade with history; answer students\' reports of a question.' },
+  { label: 'Results', href: '/staff/results', roles: ['teacher'], description: 'Every attempt of a test with its score, parts and flags, exported to CSV or XLSX; item analysis and wrong keys; re-key or drop a question; marksheets; release the review.' },
+  { label: 'Proctoring review', href: '/staff/review', roles: ['proctor'], description: 'Attempts whose proctoring needs a look, most pressing first: the trail with its evidence, each flag cleared or confirmed, and a decision on the attempt.' },
   { label: 'Live console', href: '/proctor', roles: ['proctor'], description: 'Watch the tests you proctor as they run: who is online, their warnings and trail; chat, warn, pause or extend.' },
   { label: 'Staff', href: '/staff/accounts', roles: ['admin'], description: 'Add staff, change their role, disable an account, reset a password, and assign teachers to classes and subjects and proctors to tests.' },
 ];

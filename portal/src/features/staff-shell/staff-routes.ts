@@ -35,4 +35,15 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   { path: '/staff/tests', title: 'Tests', screen: lazy(() => import('../staff-tests/tests-page')) },
   { path: '/staff/tests/new', title: 'New test', screen: lazy(() => import('../staff-tests/new-test-page')) },
   { path: '/staff/tests/:id', title: 'Test', screen: lazy(() => import('../staff-tests/test-editor-page')) },
+  // Grading (admin, teacher): tests with answers to grade, the question reports, one test's queue.
+  { path: '/staff/grading', title: 'Grading', screen: lazy(() => import('../staff-grading/grading-page')) },
+  { path: '/staff/grading/reports', title: 'Question reports', screen: lazy(() => import('../staff-grading/question-reports-page')) },
+  { path: '/staff/grading/:testId', title: 'Grade answers', screen: lazy(() => import('../staff-grading/grading-queue-page')) },
+  // Results (admin, teacher): tests, one student's tests (before :testId), one test's results.
+  { path: '/staff/results', title: 'Results', screen: lazy(() => import('../staff-results/results-page')) },
+  { path: '/staff/results/students/:id', title: 'Student results', screen: lazy(() => import('../staff-results/student-results-page')) },
+  { path: '/staff/results/:testId', title: 'Test results', screen: lazy(() => import('../staff-results/test-results-page')) },
+  // Proctoring review (admin, proctor): the queue of attempts, one attempt's trail and decision.
+  { path: '/staff/review', title: 'Proctoring review', screen: lazy(() => import('../staff-review/review-queue-page')) },
+  { path: '/staff/review/:attemptId', title: 'Attempt review', screen: lazy(() => import('../staff-review/attempt-review-page')) },
 ];

@@ -24,6 +24,7 @@ export type { ExamImportSummary, ExamPlan, ExamWriteOptions } from './exam-impor
 export { attemptCounts, deleteUnstartedTest, firstVersionOf, publishedTestFacts, publishImportTest, storedTestSource } from './exam-editor';
 export type { PublishedTestFacts, PublishResult, StoredTestSource } from './exam-editor';
 export { compileTest } from './test-compiler';
+export { rescoreAttempts } from './attempt-rescore';
 export type { AnswerKeyEntry, CompiledTest } from './test-compiler';
 export type { StoredKey } from './scoring';
 export { UPLOAD_ERRORS } from './upload-service';

@@ -71,6 +71,13 @@ export function createTestEditorRepository(db: Kysely<Database>) {
       return assigned !== undefined;
     },
 
+    /** The ids of every test a teacher may open (theirs, or assigned to one of their classes). */
+    async idsInScope(scope: NonNullable<EditorScope>): Promise<string[]> {
+      const owned = await db.selectFrom('test_drafts').select('test_id').where('owner_id', '=', scope.staffId).execute();
+      const assigned = scope.classIds.length === 0 ? [] : await db.selectFrom('test_classes').select('test_id').where('class_id', 'in', scope.classIds).execute();
+      return [...new Set([...owned, ...assigned].map((row) => row.test_id))];
+    },
+
     /** Students by registration number (normalised), with their class. */
     async studentsByRegNos(regNos: readonly string[]): Promise<{ id: string; regNo: string; name: string; classId: string | null }[]> {
       const unique = [...new Set(regNos)];

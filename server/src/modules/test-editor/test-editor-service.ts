@@ -268,6 +268,21 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
   }
 
   return {
+    /**
+     * Whether the actor may open the test's editor, results and grading (issue 29 reuses the
+     * editor's rule: an admin every test; a teacher theirs and those of their classes).
+     */
+    async mayOpen(actor: EditorActor, testId: string): Promise<boolean> {
+      if (actor.scope === null) return true;
+      return editor.inScope(testId, { staffId: actor.staff.id, classIds: actor.scope.classIds });
+    },
+
+    /** The ids of the tests the actor may open; null for every test (an admin). */
+    async testIdsInScope(actor: EditorActor): Promise<string[] | null> {
+      if (actor.scope === null) return null;
+      return editor.idsInScope({ staffId: actor.staff.id, classIds: actor.scope.classIds });
+    },
+
     async list(actor: EditorActor, query: TestListQuery): Promise<TestListReply> {
       const scope = actor.scope === null ? null : { staffId: actor.staff.id, classIds: actor.scope.classIds };
       const { items, total } = await editor.list({ q: query.q, status: query.status, scope }, (query.page - 1) * TEST_LIST_PAGE_SIZE, TEST_LIST_PAGE_SIZE);

@@ -35,6 +35,9 @@ describe('migrations', () => {
       ['0019-create-question-bank', 'Success'],
       ['0020-create-test-drafts', 'Success'],
       ['0021-create-retired-test-versions', 'Success'],
+      ['0022-create-grading', 'Success'],
+      ['0023-create-question-changes', 'Success'],
+      ['0024-create-proctoring-review', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);

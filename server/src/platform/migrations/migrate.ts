@@ -22,6 +22,9 @@ import * as studentsStatusAndSearch from './0018-students-status-and-search';
 import * as createQuestionBank from './0019-create-question-bank';
 import * as createTestDrafts from './0020-create-test-drafts';
 import * as createRetiredTestVersions from './0021-create-retired-test-versions';
+import * as createGrading from './0022-create-grading';
+import * as createQuestionChanges from './0023-create-question-changes';
+import * as createProctoringReview from './0024-create-proctoring-review';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -49,6 +52,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-create-question-bank': createQuestionBank,
   '0020-create-test-drafts': createTestDrafts,
   '0021-create-retired-test-versions': createRetiredTestVersions,
+  '0022-create-grading': createGrading,
+  '0023-create-question-changes': createQuestionChanges,
+  '0024-create-proctoring-review': createProctoringReview,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,0 +1,6 @@
+import type { ScreenProps } from '../../lib/screen-props';
+
+// Issue 29: replaced by the screen itself.
+export default function ReviewQueuePage(_props: ScreenProps) {
+  return null;
+}

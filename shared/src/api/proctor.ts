@@ -17,6 +17,7 @@
  */
 
 import { z } from 'zod';
+import { studentDecisionSchema } from './tests';
 import { proctorDetailSchema, proctorEventKindSchema, proctorEventSchema, proctorEventSourceSchema, reportedEventKindSchema, reporterSourceSchema, snapshotFileNameSchema } from './proctor-event';
 import {
   MAX_EVENTS_PER_ATTEMPT,
@@ -99,6 +100,8 @@ export const proctorTimelineEventSchema = z.object({
   evidence_url: z.string().nullable(),
   /** Arrived after submission (or the deadline) and its grace: kept, marked late. */
   late: z.boolean(),
+  /** A reviewer's verdict on this flag and its note (issue 29, decision 0061); absent or null without one. */
+  verdict: z.object({ verdict: z.enum(['cleared', 'confirmed']), note: z.string() }).nullable().optional(),
 });
 export type ProctorTimelineEvent = z.infer<typeof proctorTimelineEventSchema>;
 
@@ -110,6 +113,8 @@ export const proctorTimelineReplySchema = z.object({
   events: z.array(proctorTimelineEventSchema),
   /** Snapshots stored for the attempt, with or without an event. */
   snapshots: z.number().int().nonnegative(),
+  /** The proctoring review's decision on the attempt (issue 29); absent or null without one. */
+  decision: studentDecisionSchema.nullable().optional(),
 });
 export type ProctorTimelineReply = z.infer<typeof proctorTimelineReplySchema>;
 

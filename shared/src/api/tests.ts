@@ -416,6 +416,13 @@ export type TestInReply = z.infer<typeof testInReplySchema>;
 export const testInResponseSchema = z.union([alreadySubmittedReplySchema, testInReplySchema]);
 export type TestInResponse = z.infer<typeof testInResponseSchema>;
 
+/**
+ * The proctoring review's decision on an attempt, as its student sees it (issue 29, decision
+ * 0061). A void attempt has no score: its `result` is null wherever the student reads it.
+ */
+export const studentDecisionSchema = z.object({ decision: z.enum(['no_concern', 'under_review', 'void']), reason: z.string(), decided_at: z.number().int() });
+export type StudentDecision = z.infer<typeof studentDecisionSchema>;
+
 /** GET /test/get/{id}: the test and this student's results on it. */
 export const resultRowSchema = z.object({
   /** The test id. */
@@ -430,6 +437,8 @@ export const resultRowSchema = z.object({
   /** Null until the review is released (decision 0051): 'Result will be declared soon.' */
   result: resultSchema.nullable(),
   review: reviewStatusSchema,
+  /** The proctoring review's decision (issue 29); absent or null without one. Void: `result` is null. */
+  decision: studentDecisionSchema.nullable().optional(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 
@@ -499,6 +508,8 @@ export const testOutReplySchema = z.object({
   result: resultSchema.nullable(),
   instructions: z.string(),
   review: reviewStatusSchema,
+  /** The proctoring review's decision (issue 29); absent or null without one. Void: `result` is null. */
+  decision: studentDecisionSchema.nullable().optional(),
 });
 export type TestOutReply = z.infer<typeof testOutReplySchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newQuestionState, type QuestionState } from './answer-state';
 import type { QuestionKey } from './question';
-import { numericMatches, parseNumericKey, scoreAttempt, scoreQuestion } from './scoring';
+import { isDropped, numericMatches, parseNumericKey, scoreAttempt, scoreQuestion } from './scoring';
 import { parseDecimal } from './decimal';
 import { resultSchema } from '../api/tests';
 
@@ -244,5 +244,43 @@ describe('scoreAttempt', () => {
   it('can go below zero', () => {
     const wrong = keys.slice(0, 1).map((k) => ({ ...k, nm: 1.25 }));
     expect(scoreAttempt(wrong, [{ ...answered('B'), qn: 1 }], { durationSeconds: 60, timeSpentSeconds: 60 })).toMatchObject({ scored: -1.25, percentage: -31.25 });
+  });
+});
+
+describe('dropped questions (issue 29)', () => {
+  const keys = [
+    { qn: 1, qt: 3 as const, pm: 4, nm: 1, pi: 0, si: 0, answer: 'A' },
+    { qn: 2, qt: 3 as const, pm: 4, nm: 1, pi: 0, si: 0, answer: 'B', dropped: true },
+    { qn: 3, qt: 6 as const, pm: 2, nm: 0, pi: 1, si: 0, answer: '2.5' },
+  ];
+  const states = [{ ...answered('A'), qn: 1 }, { ...answered('C'), qn: 2 }, { ...answered('2.5'), qn: 3 }];
+
+  it('counts neither the marks nor the maximum of a dropped question', () => {
+    const result = scoreAttempt(keys, states, { durationSeconds: 600, timeSpentSeconds: 300 });
+    expect(result.scored).toBe(6);
+    expect(result.max_marks).toBe(6);
+    expect(result.percentage).toBe(100);
+    expect(result.total).toBe(2);
+    expect(result.wrong).toBe(0);
+    expect(result.partResults.map((part) => [part.pi, part.scored, part.max_marks])).toEqual([
+      [0, 4, 4],
+      [1, 2, 2],
+    ]);
+  });
+
+  it('counts a restored question again (dropped false or absent)', () => {
+    const restored = keys.map((k) => ({ ...k, dropped: false }));
+    const result = scoreAttempt(restored, states, { durationSeconds: 600, timeSpentSeconds: 300 });
+    expect(result.scored).toBe(5);
+    expect(result.max_marks).toBe(10);
+    expect(result.wrong).toBe(1);
+    expect(isDropped(keys[1]!)).toBe(true);
+    expect(isDropped(restored[1]!)).toBe(false);
+  });
+
+  it('leaves a part whose questions are all dropped out of the part results', () => {
+    const result = scoreAttempt(keys.map((k) => (k.pi === 1 ? { ...k, dropped: true } : k)), states, { durationSeconds: 600, timeSpentSeconds: 300 });
+    expect(result.partResults.map((part) => part.pi)).toEqual([0]);
+    expect(result.max_marks).toBe(4);
   });
 });

@@ -158,6 +158,16 @@ export interface AttemptResult extends ResultSummary {
   partResults: PartResult[];
 }
 
+/**
+ * A question's key as scored: a key dropped after the test (issue 29: a wrong or ambiguous
+ * question) counts for nobody, neither its marks nor its maximum. Absent: counted.
+ */
+export type ScoredKey = QuestionKey & { dropped?: boolean };
+
+export function isDropped(key: ScoredKey): boolean {
+  return key.dropped === true;
+}
+
 export interface ScoreAttemptOptions {
   /** The attempt's allowed length in seconds, extensions included: time spent never exceeds it. */
   durationSeconds: number;
@@ -204,14 +214,16 @@ function wholeSeconds(value: number): number {
 
 /**
  * The Result of an attempt: every key is one question of the paper (states without a key are
- * ignored, keys without a state are skipped). Parts are timed by the seconds spent on their
+ * ignored, keys without a state are skipped, dropped keys are not counted at all). Parts are timed by the seconds spent on their
  * questions; the whole attempt by `timeSpentSeconds`, capped at `durationSeconds` when positive.
  */
-export function scoreAttempt(keys: readonly QuestionKey[], states: readonly QuestionState[], options: ScoreAttemptOptions): AttemptResult {
+export function scoreAttempt(keys: readonly ScoredKey[], states: readonly QuestionState[], options: ScoreAttemptOptions): AttemptResult {
   const byQn = new Map(states.map((state) => [state.qn, state]));
   const overall = emptyTally();
   const parts = new Map<number, Tally>();
   for (const key of keys) {
+    // A dropped question is left out: its marks, its maximum and its count (issue 29).
+    if (isDropped(key)) continue;
     const state = byQn.get(key.qn);
     const score = scoreQuestion(key, state, options.grades?.[key.qn]);
     let part = parts.get(key.pi);

@@ -25,6 +25,10 @@ export { attemptCounts, deleteUnstartedTest, firstVersionOf, publishedTestFacts,
 export type { PublishedTestFacts, PublishResult, StoredTestSource } from './exam-editor';
 export { compileTest } from './test-compiler';
 export { rescoreAttempts } from './attempt-rescore';
+// Grading (issue 29): grades with who gave them and their history, and the stored key.
+export { attemptGrades, parseRubricItems, sameGrade, storeGrades } from './grade-repository';
+export type { GradeInput, GradeRecord } from './grade-repository';
+export { parseStoredKey } from './scoring';
 export type { AnswerKeyEntry, CompiledTest } from './test-compiler';
 export type { StoredKey } from './scoring';
 export { UPLOAD_ERRORS } from './upload-service';

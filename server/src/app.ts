@@ -26,7 +26,7 @@ import { mountLive } from './modules/live/live-module';
 import type { LiveHub, PresenceStore } from './modules/live/live-module';
 import { mountNotifications } from './modules/notifications/notifications-module';
 import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
-import { isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './modules/proctoring/proctoring-module';
+import { createProctorTrail, isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './modules/proctoring/proctoring-module';
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
 import { mountStudy, STUDY_PUT_PREFIX } from './modules/study/study-module';
 import { mountStaff } from './modules/staff/staff-module';
@@ -100,7 +100,7 @@ export function buildApp(deps: AppDeps) {
   // After the test (issue 29): grading, results, and the proctoring review.
   mountGrading(routes, { db, clock, logger, staff, testEditor, tests });
   mountResults(routes, { db, clock, logger, staff, testEditor, tests });
-  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests });
+  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely) });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());

@@ -35,6 +35,7 @@ import { computeResult, parseStoredKey } from './scoring';
 import { applyGrades, reviewTestData, sealedPaperHandedOut, sealedPaperUrl, testData, testStatus, userData } from './test-views';
 import { createReviewRelease, releaseInputOf, withheldUserData } from './review-release';
 import type { UploadService } from './upload-service';
+import { createAttemptDecisions, studentDecisionOf } from '../proctoring-review/proctoring-review-module';
 
 export interface AttemptServiceDeps {
   db: Kysely<Database>;
@@ -95,6 +96,8 @@ export function createAttemptService(deps: AttemptServiceDeps) {
     `r-${createHmac('sha256', rankTokenSecret).update(`rank|${testId}|${userId}`).digest('base64url').slice(0, 16)}`;
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
+  /** The proctoring review's decisions (issue 29): a void attempt has no score for its student, nor a rank. */
+  const decisions = createAttemptDecisions(db);
   const grades = createGradeRepository(db);
   const partLayouts = createPartLayoutCache();
 
@@ -491,6 +494,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const { test, attempt } = await submittedAttempt(user, testId);
       const review = await release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, now);
       const status = testStatus(test, attempt, now, graceMs);
+      const decision = studentDecisionOf((await decisions.decisionsOf([attempt.id])).get(attempt.id));
       if (!review.released) {
         const [paper, answers, ackedRev, files] = await Promise.all([paperOf(test), attempts.answersOf(attempt.id), attempts.maxRev(attempt.id), uploads.listsOf(attempt.id, now)]);
         return {
@@ -499,6 +503,7 @@ export function createAttemptService(deps: AttemptServiceDeps) {
           result: null,
           instructions: test.instruction,
           review,
+          decision,
         };
       }
       const [paper, rawKey, answers, ackedRev, result, files] = await Promise.all([
@@ -512,12 +517,16 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const key = parseStoredKey(rawKey ?? '{}');
       const graded = await grades.gradesOf(attempt.id);
       const finalResult = result ?? computeResult(key, answers, attempt, gradeMarks(graded));
+      const data = applyGrades(userData(attempt, answers, finalResult, ackedRev, now, files), graded);
+      // A void attempt has no score: neither the result nor the marks and remarks are sent.
+      const voided = decision?.decision === 'void';
       return {
         testData: review.hidden ? testData(paper.paper, status) : reviewTestData(paper.paper, key.questions, status),
-        userData: applyGrades(userData(attempt, answers, finalResult, ackedRev, now, files), graded),
-        result: finalResult,
+        userData: voided ? withheldUserData(data) : data,
+        result: voided ? null : finalResult,
         instructions: test.instruction,
         review,
+        decision,
       };
     },
 
@@ -533,11 +542,12 @@ export function createAttemptService(deps: AttemptServiceDeps) {
         uploads.listsOf(attempt.id, now),
         release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, now),
       ]);
-      const graded = await grades.gradesOf(attempt.id);
+      const [graded, decided] = await Promise.all([grades.gradesOf(attempt.id), decisions.decisionsOf([attempt.id])]);
       const data = applyGrades(userData(attempt, answers, result, ackedRev, now, files), graded);
+      const voided = decided.get(attempt.id)?.decision === 'void';
       return {
         testData: testData(paper.paper, testStatus(test, attempt, now, graceMs)),
-        userData: review.released ? data : withheldUserData(data),
+        userData: review.released && !voided ? data : withheldUserData(data),
         instructions: test.instruction,
         review,
       };
@@ -550,10 +560,11 @@ export function createAttemptService(deps: AttemptServiceDeps) {
       const when = { released: review.released, reviewOpensAt: review.reviewOpensAt };
       if (test.type !== 'live') return { live: false, ranks: [], ...when };
       if (!review.released) return { live: true, ranks: [], ...when };
-      const rows = await attempts.submittedForTest(test.id);
+      const [rows, voided] = await Promise.all([attempts.submittedForTest(test.id), decisions.voidedIds(test.id)]);
       const ranks = rankResults(
         rows.flatMap((row) =>
-          row.result
+          // A void attempt has no score, so no rank: the others close up.
+          row.result && !voided.has(row.attemptId)
             ? [
                 {
                   // The student's own id on their own row (the portal marks it "You"); a token otherwise.

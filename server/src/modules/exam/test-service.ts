@@ -27,6 +27,8 @@ import type { PaperCache } from './paper-cache';
 import { parseQuestionId } from './test-compiler';
 import { listItem, sealedPaperHandedOut, sealedPaperUrl, testInfo, testStatus } from './test-views';
 import { createReviewRelease, plainReviewStatus, releaseInputOf } from './review-release';
+import { createAttemptDecisions, studentDecisionOf } from '../proctoring-review/proctoring-review-module';
+import type { AttemptDecision } from '../proctoring-review/proctoring-review-module';
 
 export interface TestServiceDeps {
   db: Kysely<Database>;
@@ -45,8 +47,10 @@ function chaptersOf(raw: string): { name: string }[] {
 }
 
 /** A results row: the result only once the review is released (decision 0051). */
-function resultRow(row: SubmittedAttempt, review: ReviewStatus): ResultRow[] {
+function resultRow(row: SubmittedAttempt, review: ReviewStatus, decided?: AttemptDecision): ResultRow[] {
   if (!row.result) return [];
+  // The proctoring review's decision (issue 29): a void attempt has no score.
+  const decision = studentDecisionOf(decided);
   return [
     {
       _id: row.testId,
@@ -55,8 +59,9 @@ function resultRow(row: SubmittedAttempt, review: ReviewStatus): ResultRow[] {
       test_submitted_at: row.submittedAt,
       type: row.testType,
       chapters: chaptersOf(row.chapters),
-      result: review.released ? row.result : null,
+      result: review.released && decision?.decision !== 'void' ? row.result : null,
       review,
+      decision,
     },
   ];
 }
@@ -76,6 +81,7 @@ export function createTestService(deps: TestServiceDeps) {
   const { db, papers, clock, graceMs } = deps;
   const tests = createTestRepository(db);
   const attempts = createAttemptRepository(db);
+  const decisions = createAttemptDecisions(db);
   const marksheets = createMarksheetRepository(db);
   const release = createReviewRelease({ db, graceMs });
 
@@ -141,7 +147,12 @@ export function createTestService(deps: TestServiceDeps) {
       const test_ = await info(test, attempt);
       let results: ResultRow[] = [];
       if (attempt?.submittedAt != null) {
-        const [result, review] = await Promise.all([attempts.resultOf(attempt.id), release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, clock.now())]);
+        const [result, review, decided] = await Promise.all([
+          attempts.resultOf(attempt.id),
+          release.statusOf(user, test.id, releaseInputOf(test), attempt.submittedAt, clock.now()),
+          decisions.decisionsOf([attempt.id]),
+        ]);
+        const decision = studentDecisionOf(decided.get(attempt.id));
         if (result) {
           results = [
             {
@@ -151,8 +162,9 @@ export function createTestService(deps: TestServiceDeps) {
               test_submitted_at: attempt.submittedAt,
               type: test.type,
               chapters: test.chapters.map((name) => ({ name })),
-              result: review.released ? result : null,
+              result: review.released && decision?.decision !== 'void' ? result : null,
               review,
+              decision,
             },
           ];
         }
@@ -172,8 +184,8 @@ export function createTestService(deps: TestServiceDeps) {
     async myResults(user: UserRecord, page: number): Promise<MyResultsReply> {
       const now = clock.now();
       const rows = await attempts.submittedForUser(user.id, (page - 1) * RESULTS_PAGE_SIZE, RESULTS_PAGE_SIZE);
-      const reviews = await Promise.all(rows.map((row) => release.statusOf(user, row.testId, row.release, row.submittedAt, now)));
-      return rows.flatMap((row, index) => resultRow(row, reviews[index] ?? plainReviewStatus(user, row.release, row.submittedAt, now, graceMs)));
+      const [reviews, decided] = await Promise.all([Promise.all(rows.map((row) => release.statusOf(user, row.testId, row.release, row.submittedAt, now))), decisions.decisionsOf(rows.map((row) => row.attemptId))]);
+      return rows.flatMap((row, index) => resultRow(row, reviews[index] ?? plainReviewStatus(user, row.release, row.submittedAt, now, graceMs), decided.get(row.attemptId)));
     },
 
     /** POST /question/report: a question of a test the student may see. */

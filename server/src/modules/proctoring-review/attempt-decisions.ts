@@ -12,6 +12,11 @@ export interface AttemptDecision {
 
 const CHUNK = 500;
 
+/** The decision as its student reads it (shared tests.ts studentDecisionSchema); undefined: none. */
+export function studentDecisionOf(decision: AttemptDecision | undefined): { decision: AttemptDecisionKind; reason: string; decided_at: number } | null {
+  return decision ? { decision: decision.decision, reason: decision.reason, decided_at: decision.decidedAt } : null;
+}
+
 /**
  * Reads the decisions on attempts: what every reader of results needs (a void attempt has no
  * score, so results, exports, item analysis, marksheets and rankings leave it out).

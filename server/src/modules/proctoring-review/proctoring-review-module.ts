@@ -5,6 +5,9 @@ import type { Logger } from '../../platform/lib/logger';
 import type { StaffModule } from '../staff/staff-module';
 import type { TestEditorModule } from '../test-editor/test-editor-module';
 import type { TestModule } from '../exam/exam-module';
+import type { ProctorTrail } from '../proctoring/proctoring-module';
+import { reviewRoutes } from './review-routes';
+import { createReviewService } from './review-service';
 
 // Proctoring review (issue 29): the trail as a timeline, flag verdicts, attempt decisions, the queue.
 
@@ -15,11 +18,15 @@ export interface ProctoringReviewDeps {
   staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
   testEditor: TestEditorModule;
   tests: TestModule;
+  /** The proctoring module's trail of events (app.ts: createProctorTrail). */
+  trail: ProctorTrail;
 }
 
-export function mountProctoringReview(_routes: AppRoutes, _deps: ProctoringReviewDeps): void {
-  // Filled in by issue 29's proctoring review work.
+/** The proctoring review (decision 0061): admins every test, proctors the tests they proctor. */
+export function mountProctoringReview({ api }: AppRoutes, { db, clock, staff, tests, trail }: ProctoringReviewDeps): void {
+  const review = createReviewService({ db: db.kysely, clock, store: tests.uploadStore, trail });
+  api.route('/', reviewRoutes({ staffAuth: staff.staffAuth, review }));
 }
 
-export { createAttemptDecisions } from './attempt-decisions';
+export { createAttemptDecisions, studentDecisionOf } from './attempt-decisions';
 export type { AttemptDecision, AttemptDecisionKind, AttemptDecisions } from './attempt-decisions';

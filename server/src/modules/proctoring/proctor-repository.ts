@@ -137,6 +137,12 @@ export function createProctorRepository(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
+    /** A reviewer's verdicts on the attempt's flags, by event id (issue 29, flag_reviews). */
+    async verdictsOf(attemptId: string): Promise<Map<string, { verdict: 'cleared' | 'confirmed'; note: string }>> {
+      const rows = await db.selectFrom('flag_reviews').select(['event_id', 'verdict', 'note']).where('attempt_id', '=', attemptId).execute();
+      return new Map(rows.map((row) => [row.event_id, { verdict: row.verdict === 'confirmed' ? ('confirmed' as const) : ('cleared' as const), note: row.note }]));
+    },
+
     /** The file keys of the attempt's snapshots. */
     async snapshotKeysOf(attemptId: string): Promise<Set<string>> {
       const rows = await db.selectFrom('proctor_snapshots').select('file_key').where('attempt_id', '=', attemptId).execute();

@@ -21,6 +21,7 @@ import { createProctorRepository } from './proctor-repository';
 import type { ProctorEventRecord, ProctorVia } from './proctor-repository';
 import type { UserRecord } from '../auth/auth-module';
 import { createProctorTokens } from './proctor-token';
+import { createAttemptDecisions, studentDecisionOf } from '../proctoring-review/proctoring-review-module';
 import { imageTypeOf, UploadTooLargeError } from '../../platform/storage/upload-store';
 import type { UploadStore } from '../../platform/storage/upload-store';
 
@@ -49,6 +50,7 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
   const exam = createExamDirectory(db);
   const trail = createProctorRepository(db);
   const tokens = createProctorTokens(secret, clock);
+  const decisions = createAttemptDecisions(db);
 
   const isRunning = (attempt: AttemptRecord, now: number): boolean => attempt.submittedAt === null && !isPastGrace(attempt.deadlineMs, graceMs, now);
   /** After submission (or the deadline, if it came first) and the grace. */
@@ -168,7 +170,7 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
       const attempt = await attemptOf(user, testId);
       if (attempt.submittedAt === null) throw new AppError('forbidden', PROCTOR_MESSAGES.timelineAfterSubmit);
       const now = clock.now();
-      const [events, snapshots] = await Promise.all([trail.eventsOf(attempt.id), trail.snapshotKeysOf(attempt.id)]);
+      const [events, snapshots, verdicts, decided] = await Promise.all([trail.eventsOf(attempt.id), trail.snapshotKeysOf(attempt.id), trail.verdictsOf(attempt.id), decisions.decisionsOf([attempt.id])]);
       return {
         test_id: attempt.testId,
         started_at: attempt.startedAt,
@@ -184,8 +186,11 @@ export function createProctorService({ db, store, clock, graceMs, secret, onStor
           // Only a snapshot of this very attempt: an event cannot point at anyone else's file.
           evidence_url: event.evidence !== null && snapshots.has(event.evidence) ? store.getUrl(event.evidence, now) : null,
           late: event.late,
+          // The reviewer's verdict and note (issue 29): the student sees why a flag was confirmed.
+          verdict: verdicts.get(event.eventId) ?? null,
         })),
         snapshots: snapshots.size,
+        decision: studentDecisionOf(decided.get(attempt.id)),
       };
     },
   };

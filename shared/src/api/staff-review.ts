@@ -127,7 +127,7 @@ export const reviewEntrySchema = z.discriminatedUnion('type', [
     at: z.number().int(),
     kind: proctorEventKindSchema,
     source: proctorEventSourceSchema,
-    detail: proctorDetailSchema.nullable(),
+    detail: z.nullable(proctorDetailSchema),
     /** A signed, short-lived URL of the snapshot (staff). */
     evidence_url: z.string().nullable(),
     late: z.boolean(),

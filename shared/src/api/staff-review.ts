@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROCTOR_KIND_CLASS } from './proctor-kinds';
 import type { ProctorEventKind } from './proctor-kinds';
 import { proctorDetailSchema, proctorEventKindSchema, proctorEventSourceSchema } from './proctor-event';
+import { ATTEMPT_DECISIONS, FLAG_VERDICTS, MAX_NOTE, REVIEW_MESSAGES, REVIEW_STATES } from './staff-review-text';
 
 /**
  * The proctoring review (issue 29, decision 0061): after a test, a reviewer reads each attempt's
@@ -18,54 +19,11 @@ import { proctorDetailSchema, proctorEventKindSchema, proctorEventSourceSchema }
  *   PUT  /api/staff/review/attempts/{id}/decision         attemptDecisionRequestSchema -> AttemptDecisionReply
  */
 
-export const REVIEW_PAGE_SIZE = 25;
+export * from './staff-review-text';
 
-export const FLAG_VERDICTS = ['cleared', 'confirmed'] as const;
 export const flagVerdictSchema = z.enum(FLAG_VERDICTS, { message: 'A verdict is cleared or confirmed.' });
-export type FlagVerdict = z.infer<typeof flagVerdictSchema>;
-
-export const ATTEMPT_DECISIONS = ['no_concern', 'under_review', 'void'] as const;
 export const attemptDecisionKindSchema = z.enum(ATTEMPT_DECISIONS, { message: 'A decision is no_concern, under_review or void.' });
-export type AttemptDecisionKind = z.infer<typeof attemptDecisionKindSchema>;
-
-export const REVIEW_STATES = ['needs_look', 'under_review', 'decided', 'all'] as const;
 export const reviewStateSchema = z.enum(REVIEW_STATES, { message: 'A state is needs_look, under_review, decided or all.' });
-export type ReviewState = z.infer<typeof reviewStateSchema>;
-
-export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
-  needs_look: 'Needs a look',
-  under_review: 'Under review',
-  decided: 'Decided',
-  all: 'All',
-};
-
-export const DECISION_LABELS: Record<AttemptDecisionKind, string> = { no_concern: 'No concern', under_review: 'Under review', void: 'Void' };
-export const VERDICT_LABELS: Record<FlagVerdict, string> = { cleared: 'Cleared', confirmed: 'Confirmed' };
-
-export const MAX_NOTE = 500;
-
-export const REVIEW_MESSAGES = {
-  attemptNotFound: 'There is no such attempt.',
-  notYourTest: 'You review only the tests you proctor.',
-  testNotFound: 'There is no such test.',
-  eventNotFound: 'There is no such event in this attempt.',
-  notAFlag: 'Only flags take a verdict; this event is an action or a note.',
-  noteRequired: 'Say why the flag is confirmed.',
-  reasonRequired: 'Give a reason for this decision.',
-  noteTooLong: `Keep it under ${MAX_NOTE} characters.`,
-  notSubmitted: 'The attempt is still running: decide once it is submitted.',
-  verdictSaved: 'Verdict saved.',
-  decisionSaved: 'Decision saved.',
-  emptyQueue: 'No attempts match.',
-  noEvidence: 'Only camera snapshots are stored; the screen and the microphone are never recorded.',
-} as const;
-
-/** The student's notification when a decision is made (title, body). */
-export function decisionNotification(testName: string, decision: AttemptDecisionKind, reason: string): { title: string; content: string } {
-  if (decision === 'void') return { title: `Your attempt of ${testName} was voided`, content: `Reason: ${reason}. The attempt has no score. See the Proctoring tab of its result.` };
-  if (decision === 'under_review') return { title: `Your attempt of ${testName} is under review`, content: `Reason: ${reason}. See the Proctoring tab of its result.` };
-  return { title: `Proctoring review of ${testName}: no concern`, content: 'A reviewer looked at the proctoring flags of your attempt and found no concern.' };
-}
 
 /** The kinds that take a verdict (PROCTOR_KIND_CLASS 'flag'). */
 export const FLAG_KINDS = (Object.keys(PROCTOR_KIND_CLASS) as ProctorEventKind[]).filter((kind) => PROCTOR_KIND_CLASS[kind] === 'flag');

@@ -34,6 +34,9 @@ export interface ReviewAttempt {
   submitReason: string | null;
 }
 
+/** Notifications' content is HTML: the reviewer's words go in as text. */
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
 const num = (value: unknown): number => Number(value ?? 0);
 const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -240,7 +243,7 @@ export function createReviewRepository(db: Kysely<Database>) {
         // The notifications repository only reads; a decision's notice is one row addressed to the student.
         await trx
           .insertInto('notifications')
-          .values({ id: notification.id, title: notification.title, content: notification.content, attachments: '[]', audience: 'student', audience_id: notification.userId, created_at: at })
+          .values({ id: notification.id, title: notification.title, content: `<p>${escapeHtml(notification.content)}</p>`, attachments: '[]', audience: 'student', audience_id: notification.userId, created_at: at })
           .execute();
       });
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REVIEW_RULES } from '../domain/review-release';
-import { keyAnswerSchema } from './tests';
+import type { ReviewRule } from '../domain/review-release';
+import type { KeyAnswer } from './tests';
 
 /**
  * Results in the staff console (issue 29, decision 0060). Admins: every test; teachers: the tests
@@ -62,9 +62,9 @@ export type AttemptQuery = z.infer<typeof attemptQuerySchema>;
 
 export interface ReviewState {
   /** The rule that applies (the default when none is stored). */
-  rule: (typeof REVIEW_RULES)[number];
+  rule: ReviewRule;
   /** The stored rule; null: the default. */
-  stored_rule: (typeof REVIEW_RULES)[number] | null;
+  stored_rule: ReviewRule | null;
   /** Under 'manual': the release time (ms) or null (not released). */
   released_at: number | null;
   /** When reviews open for an attempt submitted at the test's end, null: not set (manual). */
@@ -155,7 +155,7 @@ export interface ItemStat {
   part: string;
   pm: number;
   nm: number;
-  answer: z.infer<typeof keyAnswerSchema>;
+  answer: KeyAnswer;
   dropped: boolean;
   /** Attempts counted (submitted, not void). */
   attempts: number;

@@ -17,6 +17,8 @@ import { submittedStructureMessage, TEST_EDITOR_MESSAGES, TEST_LIST_PAGE_SIZE, t
 import type { ImportTest } from '@invigil/shared/api/test-import';
 import { importTestSchema } from '@invigil/shared/api/test-import';
 import type { AnswerValue } from '@invigil/shared/api/attempt-sync';
+import type { KeyAnswer } from '@invigil/shared/api/tests';
+import type { ReviewRule } from '@invigil/shared/domain/review-release';
 import { isAnswered, normaliseAnswer } from '@invigil/shared/domain/answer-state';
 import type { QuestionState } from '@invigil/shared/domain/answer-state';
 import { answerKind } from '@invigil/shared/domain/question';
@@ -28,7 +30,7 @@ import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import { readableErrorMap } from '../../platform/lib/readable-issues';
 import { normaliseRegNo } from '../auth/auth-module';
-import { attemptCounts, compileTest, createExamDirectory, deleteUnstartedTest, firstVersionOf, publishedTestFacts, publishImportTest, storedTestSource } from '../exam/exam-module';
+import { attemptCounts, compileTest, createExamDirectory, deleteUnstartedTest, firstVersionOf, publishedTestFacts, publishImportTest, rescoreAttempts, storedTestSource } from '../exam/exam-module';
 import type { CompiledTest, TestRecord } from '../exam/exam-module';
 import { questionToMathml, questionToTex } from '../question-bank/question-bank-module';
 import { activeProctors, proctorsOfTest, setTestProctors } from '../staff/staff-module';
@@ -267,6 +269,36 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
     return reply(actor, await load(draft.id));
   }
 
+  /** The questions dropped after the test (issue 29, from the results): in the stored key. */
+  async function droppedQns(trx: Kysely<Database>, testId: string): Promise<number[]> {
+    const row = await trx.selectFrom('tests').select('answer_key').where('id', '=', testId).executeTakeFirst();
+    if (!row) return [];
+    const key = JSON.parse(row.answer_key) as { questions?: { qn: number; dropped?: boolean }[] };
+    return (key.questions ?? []).filter((question) => question.dropped === true).map((question) => question.qn);
+  }
+
+  /**
+   * A publish writes the key from the draft, which does not carry drops: the questions dropped
+   * from the results stay dropped (the structure cannot change after submissions, so a question
+   * number is the same question), and the attempts are scored again with them.
+   */
+  async function keepDrops(trx: Kysely<Database>, testId: string, qns: readonly number[]): Promise<void> {
+    if (qns.length === 0) return;
+    const row = await trx.selectFrom('tests').select('answer_key').where('id', '=', testId).executeTakeFirst();
+    if (!row) return;
+    const key = JSON.parse(row.answer_key) as { questions?: { qn: number; dropped?: boolean }[] };
+    let changed = false;
+    for (const question of key.questions ?? []) {
+      if (qns.includes(question.qn) && question.dropped !== true) {
+        question.dropped = true;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    await trx.updateTable('tests').set({ answer_key: JSON.stringify(key) }).where('id', '=', testId).execute();
+    await rescoreAttempts(trx, testId);
+  }
+
   return {
     /**
      * Whether the actor may open the test's editor, results and grading (issue 29 reuses the
@@ -281,6 +313,42 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
     async testIdsInScope(actor: EditorActor): Promise<string[] | null> {
       if (actor.scope === null) return null;
       return editor.idsInScope({ staffId: actor.staff.id, classIds: actor.scope.classIds });
+    },
+
+    /**
+     * Issue 29: a change made from the results (a question re-keyed, the review's release) written
+     * into the draft too, its document and what it published, so the editor shows it and its next
+     * publish keeps it. The draft's stamp moves to `stamp` (an editor open on the old draft gets a
+     * conflict rather than writing the old key back). A test never edited here has no draft: the
+     * editor makes it from the stored test. Runs in the caller's transaction.
+     */
+    async applyResultsChange(
+      trx: Kysely<Database>,
+      testId: string,
+      change: { kind: 'key'; qn: number; answer: KeyAnswer } | { kind: 'review'; rule: ReviewRule | null; releasedAt: number | null },
+      stamp: number,
+    ): Promise<void> {
+      const row = await editor.findDraft(testId, trx);
+      if (!row) return;
+      const edit = (document: string): string => {
+        const draft = parseDocument(document);
+        if (change.kind === 'review') {
+          return JSON.stringify({ ...draft, review: change.rule, review_released_at: change.releasedAt === null ? null : new Date(change.releasedAt).toISOString() });
+        }
+        const target = questionPaths(draft)[change.qn - 1];
+        if (target) target.question.question = { ...target.question.question, answer: change.answer };
+        return JSON.stringify(draft);
+      };
+      const document = edit(row.document);
+      const published = row.published_document === null ? null : edit(row.published_document);
+      // A draft without changes of its own stays so (its hash is what it published).
+      const same = row.document_hash === row.published_hash;
+      const publishedHash = published === null ? row.published_hash : same ? sha256(document) : sha256(published);
+      await trx
+        .updateTable('test_drafts')
+        .set({ document, document_hash: sha256(document), published_document: published, published_hash: publishedHash, updated_at: Math.max(stamp, Number(row.updated_at) + 1) })
+        .where('test_id', '=', testId)
+        .execute();
     },
 
     async list(actor: EditorActor, query: TestListQuery): Promise<TestListReply> {
@@ -406,8 +474,10 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
             if (source && paperStructure(source.key.questions) !== paperStructure(paper.key)) throw new AppError('conflict', submittedStructureMessage(counts.submitted));
           }
         }
+        const dropped = await droppedQns(trx, testId);
         // The test's updated_at is the draft's: a later write by the import is seen as newer.
         const published = await publishImportTest(trx, test, { userIds, keepAccessCode: state.draft.access_code === null && state.draft.keep_access_code, now: stamp, logger });
+        await keepDrops(trx, testId, dropped);
         await editor.setClasses(testId, state.draft.classes, trx);
         await setTestProctors(trx, testId, state.draft.proctors);
         const fields = { name: state.draft.name, document, document_hash: hash, published_hash: hash, published_document: document, updated_at: stamp, updated_by: actor.staff.id };

@@ -138,3 +138,14 @@ export function timelineRows(reply: ProctorTimelineReply): { rows: TimelineRow[]
   });
   return { rows, flags };
 }
+
+/** The proctoring review's words for the student (issue 29, decision 0061). */
+export const VERDICT_WORDS = { cleared: 'Cleared', confirmed: 'Confirmed' } as const;
+
+/** The decision on the attempt in a line: "Void: reason", "Under review: reason", "No concern". */
+export function decisionLine(decision: { decision: 'no_concern' | 'under_review' | 'void'; reason: string }): string {
+  if (decision.decision === 'no_concern') return decision.reason ? `No concern: ${decision.reason}` : 'No concern';
+  return `${decision.decision === 'void' ? 'Void' : 'Under review'}: ${decision.reason}`;
+}
+
+export const voidedMessage = (reason: string): string => `This attempt was voided: ${reason}`;

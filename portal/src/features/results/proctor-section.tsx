@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/date-time';
 import { LoadError, LoadingBlock } from './page-status';
-import { CLASS_LABELS, NO_FLAGS_MESSAGE, timelineRows, type TimelineRow } from './proctor-labels';
+import { CLASS_LABELS, decisionLine, NO_FLAGS_MESSAGE, timelineRows, VERDICT_WORDS, type TimelineRow } from './proctor-labels';
 import { fetchProctorTimeline } from './results-api';
 
 export const PROCTORING_LOAD_FAILED = 'The proctoring record could not be loaded.';
@@ -80,6 +80,13 @@ function TimelineTable({ rows }: { rows: TimelineRow[] }) {
                   {row.event.late ? <span className="badge badge-sm badge-outline">Arrived after the test ended</span> : null}
                 </div>
                 {row.detail ? <div className="text-sm opacity-80">{row.detail}</div> : null}
+                {row.event.verdict ? (
+                  // A reviewer's verdict on the flag, and their note: the student sees why it was confirmed.
+                  <div className="mt-1 text-sm">
+                    <span className={`badge badge-sm ${row.event.verdict.verdict === 'confirmed' ? 'badge-error' : 'badge-success'}`}>{VERDICT_WORDS[row.event.verdict.verdict]}</span>
+                    {row.event.verdict.note ? <span className="ml-1">{row.event.verdict.note}</span> : null}
+                  </div>
+                ) : null}
                 <div className="text-xs opacity-80 sm:hidden">Seen by: {row.source}</div>
                 {row.event.evidence_url ? <div className="mt-1 sm:hidden"><Evidence row={row} /></div> : null}
               </th>
@@ -97,6 +104,11 @@ function Timeline({ reply }: { reply: ProctorTimelineReply }) {
   const { rows, flags } = useMemo(() => timelineRows(reply), [reply]);
   return (
     <div className="flex flex-col gap-3">
+      {reply.decision ? (
+        <p className={`alert ${reply.decision.decision === 'void' ? 'alert-error' : reply.decision.decision === 'under_review' ? 'alert-warning' : 'alert-success'}`} role="status">
+          <span><span className="font-semibold">Review decision: </span>{decisionLine(reply.decision)}</span>
+        </p>
+      ) : null}
       {flags === 0 ? (
         <p className="alert alert-success" role="status">{NO_FLAGS_MESSAGE}</p>
       ) : (

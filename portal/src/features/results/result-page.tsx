@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/date-time';
 import { formatDuration, formatMarks, formatNumber, formatPercent } from './format';
 import { LoadingBlock } from './page-status';
 import { flagCount, ProctorSection, useProctorTimeline } from './proctor-section';
+import { voidedMessage } from './proctor-labels';
 import { RankingSection, useRanks } from './ranking-section';
 import { ResultPendingNotice, ReviewButton } from './review-gate-view';
 import { DIFFICULTY_LABELS, insightFor, questionRows, sectionPoints, STATUS_BADGES, STATUS_LABELS, swotPoint, type QuestionRow, type SwotPoint } from './result-analysis';
@@ -347,11 +348,35 @@ function ResultView({ id, reply, result }: { id: string; reply: TestOutReply; re
   );
 }
 
+/**
+ * A void attempt (the proctoring review, issue 29): no score, the decision's reason, and the
+ * proctoring record with each flag's verdict.
+ */
+function VoidView({ id, reply, reason }: { id: string; reply: TestOutReply; reason: string }) {
+  const proctoring = useProctorTimeline(id);
+  return (
+    <main className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Result</h1>
+          <p className="text-lg">{reply.testData.name}</p>
+        </div>
+        <Link href="/test-results" className="btn btn-sm">All results</Link>
+      </div>
+      <p className="alert alert-error" role="alert">{voidedMessage(reason)}</p>
+      <div className="rounded-box bg-base-100 p-4 shadow">
+        <ProctorSection state={proctoring.state} onRetry={proctoring.retry} />
+      </div>
+    </main>
+  );
+}
+
 export default function ResultPage({ title }: { title: string }) {
   const id = useRouteId('/test/:id/result');
   const state = useTestOut(id);
   if (state.status === 'ready') {
-    const { result } = state.data;
+    const { result, decision } = state.data;
+    if (decision?.decision === 'void') return <VoidView id={id} reply={state.data} reason={decision.reason} />;
     return result ? <ResultView id={id} reply={state.data} result={result} /> : <ResultPendingView id={id} reply={state.data} />;
   }
   return (

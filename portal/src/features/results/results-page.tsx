@@ -71,7 +71,16 @@ function ResultTableRow({ row, hideReview }: { row: ResultRow; hideReview: boole
           </>
         ) : '-'}
       </td>
-      <td className={result ? 'whitespace-nowrap' : undefined}>{result ? `${formatNumber(result.scored)} / ${formatNumber(result.max_marks)}` : <span className="text-xs sm:text-sm">{RESULT_PENDING}</span>}</td>
+      <td className={result ? 'whitespace-nowrap' : undefined}>
+        {result ? (
+          `${formatNumber(result.scored)} / ${formatNumber(result.max_marks)}`
+        ) : row.decision?.decision === 'void' ? (
+          // The proctoring review voided the attempt (issue 29): it has no score.
+          <span className="badge badge-error badge-sm">Void</span>
+        ) : (
+          <span className="text-xs sm:text-sm">{RESULT_PENDING}</span>
+        )}
+      </td>
       <td>{result ? formatPercent(result.percentage) : '-'}</td>
       <td>
         <div className="flex flex-col gap-1 sm:flex-row sm:items-start">

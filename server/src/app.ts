@@ -24,7 +24,7 @@ import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
 import type { PaymentModule } from './modules/fees/fees-module';
 import { mountLive } from './modules/live/live-module';
 import type { LiveHub, PresenceStore } from './modules/live/live-module';
-import { mountNotifications } from './modules/notifications/notifications-module';
+import { createPushService, mountNotifications } from './modules/notifications/notifications-module';
 import { AVATAR_PUT_PREFIX, mountPortal } from './modules/portal/portal-module';
 import { createProctorTrail, isSnapshotPath, mountProctoring, SNAPSHOT_BODY_LIMIT_BYTES } from './modules/proctoring/proctoring-module';
 import { mountQueries, QUERY_PUT_PREFIX } from './modules/queries/queries-module';
@@ -99,7 +99,7 @@ export function buildApp(deps: AppDeps) {
   const testEditor = mountTestEditor(routes, { db, clock, logger, graceMs: config.graceSeconds * 1000, staff, bank, classes: classDirectory.classes, subjects: classDirectory.subjects });
   // After the test (issue 29): grading, results, and the proctoring review.
   mountGrading(routes, { db, clock, logger, staff, testEditor, tests });
-  mountResults(routes, { db, clock, logger, staff, testEditor, tests });
+  mountResults(routes, { db, clock, logger, staff, testEditor, tests, graceMs: config.graceSeconds * 1000, push: createPushService({ db: db.kysely, config, logger }) });
   mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely) });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.

@@ -29,6 +29,7 @@ export { rescoreAttempts } from './attempt-rescore';
 export { attemptGrades, parseRubricItems, sameGrade, storeGrades } from './grade-repository';
 export type { GradeInput, GradeRecord } from './grade-repository';
 export { parseStoredKey } from './scoring';
+export { producedMarksheets } from './marksheet-repository';
 export type { AnswerKeyEntry, CompiledTest } from './test-compiler';
 export type { StoredKey } from './scoring';
 export { UPLOAD_ERRORS } from './upload-service';

@@ -12,7 +12,9 @@ import { createPushSubscriptionRepository } from './push-subscription-repository
 // The notifications module's public face (decision 0054): what others may use of it.
 // The import pushes the notifications it has committed with the push service.
 export { createPushService } from './push-service';
-export type { PushTransport } from './push-service';
+export type { PushService, PushTransport } from './push-service';
+// Issue 29: a notification to each of these students (a re-keyed question); issue 30's composer builds on it.
+export { notifyStudents, pushNotified } from './notify-students';
 
 export interface NotificationsDeps {
   db: AppDatabase;

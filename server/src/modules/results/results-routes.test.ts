@@ -157,7 +157,7 @@ describe('results: the attempts table and exports', () => {
 
     // Flags: flag-class events count, the others do not.
     const ashaAttempt = reply.rows[0]?.attempt_id ?? '';
-    const event = (id: string, kind: string) => ({ attempt_id: ashaAttempt, event_id: id, kind, source: 'page', via: 'student', client_at: 1, at: 1, received_at: 1, detail: null });
+    const event = (id: string, kind: string) => ({ attempt_id: ashaAttempt, event_id: id, kind, source: 'page', via: 'student', client_at: 1, at: 1, received_at: 1, detail: null, late: 0 as const });
     await t.db.kysely.insertInto('proctor_events').values([event('e1', 'BLUR'), event('e2', 'FOCUS'), event('e3', 'MULTI_FACE')]).execute();
 
     // Neha's attempt is voided: no score, no rank, left out of the summary; the others rank without her.

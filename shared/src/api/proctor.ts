@@ -17,7 +17,7 @@
  */
 
 import { z } from 'zod';
-import { studentDecisionSchema } from './tests';
+import { studentDecisionSchema } from './attempt-decision';
 import { proctorDetailSchema, proctorEventKindSchema, proctorEventSchema, proctorEventSourceSchema, reportedEventKindSchema, reporterSourceSchema, snapshotFileNameSchema } from './proctor-event';
 import {
   MAX_EVENTS_PER_ATTEMPT,

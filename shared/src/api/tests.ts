@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCESS_CODE_REQUIRED_MESSAGE, REPORT_EMPTY_MESSAGE, REPORT_MAX_CHARS, REPORT_TOO_LONG_MESSAGE, SEALED_PAPER_LEAD_MS } from '../domain/constants';
 import { REVIEW_RULES } from '../domain/review-release';
 import { ALREADY_SUBMITTED_MESSAGE, ALREADY_SUBMITTED_TYPE, answerValueSchema, submitReasonSchema } from './attempt-sync';
+import { studentDecisionSchema } from './attempt-decision';
 
 /**
  * The timed-test calls of spec section 7 (list, get, instruction, start, in, out, ranking, answer
@@ -416,12 +417,9 @@ export type TestInReply = z.infer<typeof testInReplySchema>;
 export const testInResponseSchema = z.union([alreadySubmittedReplySchema, testInReplySchema]);
 export type TestInResponse = z.infer<typeof testInResponseSchema>;
 
-/**
- * The proctoring review's decision on an attempt, as its student sees it (issue 29, decision
- * 0061). A void attempt has no score: its `result` is null wherever the student reads it.
- */
-export const studentDecisionSchema = z.object({ decision: z.enum(['no_concern', 'under_review', 'void']), reason: z.string(), decided_at: z.number().int() });
-export type StudentDecision = z.infer<typeof studentDecisionSchema>;
+/** The proctoring review's decision on an attempt, as its student sees it (issue 29). */
+export { studentDecisionSchema } from './attempt-decision';
+export type { StudentDecision } from './attempt-decision';
 
 /** GET /test/get/{id}: the test and this student's results on it. */
 export const resultRowSchema = z.object({

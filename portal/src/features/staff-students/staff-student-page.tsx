@@ -310,7 +310,8 @@ export default function StaffStudentPage({ title }: ScreenProps) {
     <StaffLayout roles={['admin', 'teacher']}>
       <main className="mx-auto w-full max-w-5xl px-4 py-6">
         <Link href="/staff/students" className="link mb-2 inline-flex items-center gap-1"><ArrowLeft className="h-4 w-4" aria-hidden="true" />Students</Link>
-        <h1 className="mb-4 text-2xl font-bold">{title}</h1>
+        <h1 className="mb-2 text-2xl font-bold">{title}</h1>
+        <p className="mb-4"><Link href={`/staff/results/students/${encodeURIComponent(id)}`} className="link link-primary">Results of every test</Link></p>
         <StudentView key={id} id={id} isAdmin={isAdmin} />
       </main>
     </StaffLayout>

@@ -85,7 +85,20 @@ function FlagControls({ attemptId, entry, index, onSaved }: { attemptId: string;
     <div className="mt-2 flex flex-wrap items-end gap-2" data-flag-controls={entry.id}>
       <div className="min-w-0 flex-1 basis-48">
         <label htmlFor={noteId} className="label py-0.5"><span className="label-text text-base-content">Note on flag {index + 1}</span></label>
-        <input id={noteId} className="input input-bordered input-sm w-full" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+        <input
+          id={noteId}
+          className="input input-bordered input-sm w-full"
+          value={note}
+          maxLength={500}
+          onChange={(event) => setNote(event.target.value)}
+          // Enter confirms with this note (f on the flag comes here first when the note is empty).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void save('confirmed');
+            }
+          }}
+        />
       </div>
       <button type="button" className="btn btn-sm" disabled={busy} data-verdict="cleared" onClick={() => void save('cleared')}>Clear</button>
       <button type="button" className="btn btn-sm btn-error" disabled={busy} data-verdict="confirmed" onClick={() => void save('confirmed')}>Confirm</button>
@@ -142,7 +155,7 @@ function Timeline({ reply, onEntry, onImage }: { reply: AttemptReviewReply; onEn
       <h2 id="trail-heading" className="text-lg font-bold">Trail</h2>
       <p className="mb-3 text-sm" id="trail-keys">
         Keys (outside text fields): <kbd className="kbd kbd-sm">j</kbd> / <kbd className="kbd kbd-sm">k</kbd> next and previous flag (or <kbd className="kbd kbd-sm">↓</kbd> / <kbd className="kbd kbd-sm">↑</kbd> on a flag),{' '}
-        <kbd className="kbd kbd-sm">c</kbd> clear the flag, <kbd className="kbd kbd-sm">f</kbd> confirm it (with its note).
+        <kbd className="kbd kbd-sm">c</kbd> clear the flag, <kbd className="kbd kbd-sm">f</kbd> confirm it (type the note, then <kbd className="kbd kbd-sm">Enter</kbd>).
       </p>
       {reply.entries.length === 0 ? <p>Nothing was recorded for this attempt.</p> : null}
       <ol className="space-y-2">
@@ -320,7 +333,7 @@ function AttemptReview({ id, title }: { id: string; title: string }) {
       />
       <DecisionForm key={reply.attempt.id} reply={reply} onSaved={(decision) => setReply((current) => (current ? { ...current, decision } : current))} />
       <Modal open={image !== null} title={image?.label ?? 'Snapshot'} onClose={() => setImage(null)} size="lg">
-        {image ? <img src={image.url} alt={`Snapshot: ${image.label}`} className="mx-auto h-auto max-w-full" /> : null}
+        {image ? <img src={image.url} alt={`Snapshot: ${image.label}`} className="mx-auto h-auto max-h-[75dvh] w-full object-contain" /> : null}
       </Modal>
     </main>
   );

@@ -76,6 +76,9 @@ function GradingScreen({ testId }: { testId: string }) {
   const loaded = useRef(new Map<string, GradingAnswerReply>());
   const loading = useRef(new Map<string, Promise<GradingAnswerReply>>());
   const [answerError, setAnswerError] = useState<string | null>(null);
+  // After moving to another answer, focus goes to its heading: shortcuts work at once (not typed
+  // into the marks field) and a screen reader reads which answer it is.
+  const focusAnswer = useRef(false);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -142,6 +145,12 @@ function GradingScreen({ testId }: { testId: string }) {
     }
   }, [entries, entry, index, load]);
 
+  useEffect(() => {
+    if (!answer || !focusAnswer.current) return;
+    focusAnswer.current = false;
+    document.getElementById('answer-heading')?.focus({ preventScroll: true });
+  }, [answer]);
+
   const form = answer ? (forms[key] ?? initialForm(answer)) : null;
   const setForm = (change: Partial<GradeForm>) => {
     if (!answer || !form) return;
@@ -166,6 +175,7 @@ function GradingScreen({ testId }: { testId: string }) {
     }
     setError(null);
     setNotice('');
+    focusAnswer.current = true;
     setIndex(to);
   };
 
@@ -205,7 +215,10 @@ function GradingScreen({ testId }: { testId: string }) {
       setEntries((current) => current?.map((other, i) => (i === index ? { ...other, graded: true, marks } : other)) ?? null);
       setNotice(`Saved: ${reply.label}, ${marks} mark${marks === 1 ? '' : 's'}.`);
       if (andNext) {
-        if (entries && index + 1 < entries.length) setIndex(index + 1);
+        if (entries && index + 1 < entries.length) {
+          focusAnswer.current = true;
+          setIndex(index + 1);
+        }
         else setNotice(`Saved: ${reply.label}, ${marks} mark${marks === 1 ? '' : 's'}. That was the last answer in this list.`);
       }
     } catch (failure) {
@@ -310,7 +323,7 @@ function GradingScreen({ testId }: { testId: string }) {
         </div>
         <div className="min-w-0 flex-1 basis-36 sm:flex-none sm:basis-44">
           <label htmlFor={filterId} className="label pb-1">
-            <span className="label-text font-medium text-base-content">Show</span>
+            <span className="label-text font-medium text-base-content">Answers</span>
           </label>
           <select id={filterId} className="select select-bordered w-full" value={filters.filter} onChange={(event) => setFilters((current) => ({ ...current, filter: event.target.value as GradingFilter }))}>
             {(Object.keys(FILTER_LABELS) as GradingFilter[]).map((filter) => (
@@ -384,7 +397,7 @@ function GradingScreen({ testId }: { testId: string }) {
         <div className="mt-4 grid min-w-0 gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <section aria-labelledby="answer-heading" className="min-w-0 rounded-box bg-base-100 p-4 shadow">
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id="answer-heading" className="text-xl font-bold">
+              <h2 id="answer-heading" tabIndex={-1} className="text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
                 {answer.label}, question {answer.question.qnf}
                 {answer.student ? (
                   <span className="block text-base font-normal">

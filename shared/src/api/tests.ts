@@ -100,7 +100,13 @@ export type KeyAnswer = z.infer<typeof keyAnswerSchema>;
  * solution, both absent until the review is released and always for a student whose config hides
  * the review (HIDE_TEST_REVIEW; decision 0051).
  */
-export const reviewQuestionSchema = z.strictObject({ ...paperQuestionShape, answer: keyAnswerSchema.optional(), solution: z.string().nullable().optional() });
+export const reviewQuestionSchema = z.strictObject({
+  ...paperQuestionShape,
+  answer: keyAnswerSchema.optional(),
+  solution: z.string().nullable().optional(),
+  /** Dropped after the test (issue 29): it counts for nobody. Absent: counted. */
+  dropped: z.boolean().optional(),
+});
 export type ReviewQuestion = z.infer<typeof reviewQuestionSchema>;
 
 const sectionShape = {

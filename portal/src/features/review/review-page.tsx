@@ -90,6 +90,7 @@ function ReviewView({ id, reply, index }: { id: string; reply: TestOutReply; ind
             </ul>
           </header>
 
+          {question.dropped ? <p className="rounded-box border border-info/40 bg-info/10 p-3">This question was dropped after the test: it does not count, for anyone.</p> : null}
           <QuestionBody context={row.context} state={row.state} userId={userId} keyAnswer={showAnswer ? question.answer : undefined} />
 
           {showSolution ? (

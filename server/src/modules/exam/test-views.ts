@@ -123,7 +123,13 @@ export function reviewTestData(paper: TestPaper, key: readonly AnswerKeyEntry[],
         sections: part.sections.map((section) => ({
           ...section,
           questions: section.questions.map(
-            (question): ReviewQuestion => ({ ...question, answer: byQn.get(question.qn)?.answer ?? null, solution: byQn.get(question.qn)?.solution ?? null }),
+            (question): ReviewQuestion => ({
+              ...question,
+              answer: byQn.get(question.qn)?.answer ?? null,
+              solution: byQn.get(question.qn)?.solution ?? null,
+              // A question dropped after the test (issue 29) says so in the review.
+              ...((byQn.get(question.qn) as { dropped?: boolean } | undefined)?.dropped === true ? { dropped: true } : {}),
+            }),
           ),
         })),
       })),

@@ -270,6 +270,9 @@ describe('results: re-key, drop and restore', () => {
     expect(dropped.change).toMatchObject({ kind: 'drop', rescored: 3 });
     expect(await scores()).toEqual({ DEMO001: [1, 10, 10], DEMO003: [2, 5, 10], DEMO002: [3, 3, 10] });
     expect((await send(t, 'POST', `/api/staff/results/${TEST_ID}/questions/4/drop`, admin, { reason: 'Again.' })).status).toBe(409);
+    // The student's review says the question was dropped.
+    const review = JSON.stringify(await t.getJson(`/api/test/out/${TEST_ID}`, rohan));
+    expect(review.match(/"dropped":true/g)).toHaveLength(1);
     expect((await send(t, 'POST', `/api/staff/results/${TEST_ID}/questions/4/rekey`, admin, { answer: 'A', reason: 'r' })).status).toBe(409);
     const published = await json<{ rescored: number }>(await send(t, 'POST', `/api/staff/tests/${TEST_ID}/publish`, admin, { base_updated_at: draft.updated_at > 0 ? (await json<{ updated_at: number }>(await send(t, 'GET', `/api/staff/tests/${TEST_ID}`, admin), 200)).updated_at : 0 }), 200);
     expect(published).toBeDefined();

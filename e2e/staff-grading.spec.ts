@@ -111,6 +111,7 @@ test('a typed answer and a photo answer are graded with rubrics, and the student
   await expect(staff.getByText('2 of 2 graded', { exact: true })).toBeVisible();
   await expect(staff.getByText(/^Graded 2 by Meera Iyer/)).toBeVisible();
   // Names only when asked for.
+  await staff.getByLabel('Answers', { exact: true }).selectOption({ label: 'All answers' });
   await staff.getByRole('checkbox', { name: 'Show names' }).check();
   await expect(staff.getByText(`Gita Grader (${STUDENT.reg_no})`)).toBeVisible();
 
@@ -129,9 +130,10 @@ test('a typed answer and a photo answer are graded with rubrics, and the student
 
 test('a proctor cannot open grading', async ({ browser }) => {
   const page = await newStaffPage(browser);
-  await page.goto('/staff/grading');
+  await page.goto('/staff/login');
   await staffSignIn(page, PROCTOR);
+  await expect(page).toHaveURL('/proctor');
   await page.goto('/staff/grading');
-  await expect(page.getByText('This needs the Admin or Teacher role.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not available for your role' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Grading', level: 1 })).toHaveCount(0);
 });

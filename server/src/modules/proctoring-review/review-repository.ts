@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { FLAG_KINDS } from '@invigil/shared/api/staff-review';
 import type { AttemptDecisionKind, FlagVerdict, ReviewState } from '@invigil/shared/api/staff-review';
 import type { Database } from '../../platform/db';
+import { notifyStudents } from '../notifications/notifications-module';
 
 /** Whose queue: every test (an admin), or the tests a proctor proctors (proctor_tests). */
 export type ReviewScope = { kind: 'all' } | { kind: 'proctor'; staffId: string };
@@ -33,9 +34,6 @@ export interface ReviewAttempt {
   submittedAt: number | null;
   submitReason: string | null;
 }
-
-/** Notifications' content is HTML: the reviewer's words go in as text. */
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 const num = (value: unknown): number => Number(value ?? 0);
 const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -233,18 +231,15 @@ export function createReviewRepository(db: Kysely<Database>) {
     },
 
     /** Writes the decision and, in the same transaction, the student's notification. */
-    async setDecision(attemptId: string, decision: AttemptDecisionKind, reason: string, reviewerId: string, at: number, notification: { id: string; userId: string; title: string; content: string }): Promise<void> {
+    async setDecision(attemptId: string, decision: AttemptDecisionKind, reason: string, reviewerId: string, at: number, notification: { userId: string; title: string; content: string }): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('attempt_reviews')
           .values({ attempt_id: attemptId, decision, reason, reviewer_id: reviewerId, decided_at: at })
           .onConflict((conflict) => conflict.column('attempt_id').doUpdateSet({ decision, reason, reviewer_id: reviewerId, decided_at: at }))
           .execute();
-        // The notifications repository only reads; a decision's notice is one row addressed to the student.
-        await trx
-          .insertInto('notifications')
-          .values({ id: notification.id, title: notification.title, content: `<p>${escapeHtml(notification.content)}</p>`, attachments: '[]', audience: 'student', audience_id: notification.userId, created_at: at })
-          .execute();
+        // One notification addressed to the student, in the same transaction (its text escaped as HTML).
+        await notifyStudents(trx, [notification.userId], { title: notification.title, content: notification.content }, at);
       });
     },
   };

@@ -14,7 +14,6 @@ import type { AttemptDecisionKind, FlagVerdict } from '@invigil/shared/api/staff
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
-import { newObjectId } from '../../platform/lib/object-id';
 import type { UploadStore } from '../../platform/storage/upload-store';
 import type { ProctorTrail } from '../proctoring/proctoring-module';
 import type { StaffRecord } from '../staff/staff-module';
@@ -168,7 +167,7 @@ export function createReviewService({ db, clock, store, trail }: ReviewServiceDe
       const attempt = await attemptFor(staff, attemptId);
       if (attempt.submittedAt === null) throw new AppError('conflict', REVIEW_MESSAGES.notSubmitted);
       const now = clock.now();
-      await repo.setDecision(attempt.id, decision, reason, staff.id, now, { id: newObjectId(now), userId: attempt.userId, ...decisionNotification(attempt.testName, decision, reason) });
+      await repo.setDecision(attempt.id, decision, reason, staff.id, now, { userId: attempt.userId, ...decisionNotification(attempt.testName, decision, reason) });
       return { attempt_id: attempt.id, decision: { decision, reason: reason, reviewer_name: staff.name, decided_at: now } };
     },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROCTOR_EVENT_KINDS } from '@invigil/shared/api/proctor-kinds';
 import type { ProctorTimelineEvent, ProctorTimelineReply } from '@invigil/shared/api/proctor';
-import { describeDetail, formatOffset, KIND_LABELS, timelineRows } from './proctor-labels';
+import { decisionLine, describeDetail, formatOffset, KIND_LABELS, timelineRows, voidedMessage } from './proctor-labels';
 
 const START = new Date(2025, 2, 1, 10, 0, 0).getTime();
 
@@ -61,3 +61,13 @@ describe('proctoring labels', () => {
     expect(timelineRows(reply([])).flags).toBe(0);
   });
 });
+
+describe('the review decision in words', () => {
+  it('says void and under review with the reason, and no concern', () => {
+    expect(decisionLine({ decision: 'void', reason: 'Another person sat the test.' })).toBe('Void: Another person sat the test.');
+    expect(decisionLine({ decision: 'under_review', reason: 'Asking the hall.' })).toBe('Under review: Asking the hall.');
+    expect(decisionLine({ decision: 'no_concern', reason: '' })).toBe('No concern');
+    expect(voidedMessage('Copied.')).toBe('This attempt was voided: Copied.');
+  });
+});
+

@@ -6,6 +6,8 @@ import { useOverflows } from '../../ui/use-keyboard-scroll';
 function Photo({ url, alt }: { url: string; alt: string }) {
   const [turns, setTurns] = useState(0);
   const [zoomed, setZoomed] = useState(false);
+  // Height over width, once loaded: a photo turned sideways is sized so its turned width fits.
+  const [aspect, setAspect] = useState(1);
   const box = useRef<HTMLDivElement>(null);
   // A zoomed photo scrolls inside its own box, which Tab then reaches (axe: scrollable-region-focusable).
   const scrolls = useOverflows(box, zoomed);
@@ -17,11 +19,14 @@ function Photo({ url, alt }: { url: string; alt: string }) {
           src={url}
           alt={alt}
           className="mx-auto block origin-center transition-transform"
+          onLoad={(event) => {
+            const { naturalWidth, naturalHeight } = event.currentTarget;
+            if (naturalWidth > 0 && naturalHeight > 0) setAspect(naturalHeight / naturalWidth);
+          }}
           style={{
             transform: `rotate(${turns * 90}deg)`,
-            width: zoomed ? '200%' : sideways ? 'auto' : '100%',
+            width: zoomed ? '200%' : sideways ? `${Math.min(100, 100 / aspect)}%` : '100%',
             maxWidth: zoomed ? 'none' : '100%',
-            maxHeight: sideways && !zoomed ? '70vh' : undefined,
           }}
         />
       </div>

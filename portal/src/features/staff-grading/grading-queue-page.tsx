@@ -79,6 +79,7 @@ function GradingScreen({ testId }: { testId: string }) {
   // After moving to another answer, focus goes to its heading: shortcuts work at once (not typed
   // into the marks field) and a screen reader reads which answer it is.
   const focusAnswer = useRef(false);
+  const shownEntry = useRef<GradingQueueEntry | undefined>(undefined);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -99,7 +100,10 @@ function GradingScreen({ testId }: { testId: string }) {
       (reply) => {
         setEntries(reply.entries);
         setProgress({ graded: reply.graded, total: reply.total });
-        setIndex(0);
+        // The same answer stays on screen when it is still in the list (Show names, another filter).
+        const shown = shownEntry.current;
+        const same = shown ? reply.entries.findIndex((other) => other.attempt_id === shown.attempt_id && other.qn === shown.qn) : -1;
+        setIndex(Math.max(0, same));
       },
       (failure: unknown) => {
         if (!abort.signal.aborted) setQueueError(messageOf(failure));
@@ -132,6 +136,7 @@ function GradingScreen({ testId }: { testId: string }) {
 
   const entry = entries?.[index];
   const key = entry ? entryKey(entry, filters.names) : '';
+  if (entry) shownEntry.current = entry;
   const answer = entry ? (loaded.current.get(key) ?? null) : null;
 
   // The answer shown, and the next ones (and the one before) already loaded.

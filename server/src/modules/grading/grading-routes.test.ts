@@ -185,6 +185,12 @@ describe('grading: grades', () => {
     const reply = await json<GradingAnswerReply>(await send(t, 'GET', `${base}/answers/${rohan}/1`, admin));
     expect(reply.grade).toMatchObject({ marks: 3, graded_by: IMPORTED_GRADER });
     expect(reply.history).toMatchObject([{ marks: 3, graded_by: IMPORTED_GRADER }]);
+
+    // A void attempt (the proctoring review's decision) has nothing to grade.
+    await t.db.kysely.insertInto('attempt_reviews').values({ attempt_id: rohan, decision: 'void', reason: 'Copied.', reviewer_id: null, decided_at: Date.now() }).execute();
+    const all = await json<GradingQueueReply>(await send(t, 'GET', `${base}/queue?filter=all`, admin));
+    expect(all.entries.some((entry) => entry.attempt_id === rohan)).toBe(false);
+    expect(all.total).toBe(2);
   });
 });
 

@@ -28,6 +28,7 @@ import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import type { AnswerKeyEntry, StoredKey, TestModule } from '../exam/exam-module';
 import { attemptGrades, parseStoredKey, rescoreAttempts, sameGrade, storeGrades } from '../exam/exam-module';
+import { createAttemptDecisions } from '../proctoring-review/proctoring-review-module';
 import type { EditorActor, TestEditorService } from '../test-editor/test-editor-module';
 import type { GradingRepository, GradingTestRow } from './grading-repository';
 
@@ -86,6 +87,7 @@ function numbering(testId: string, attemptIds: readonly string[]): Map<string, n
 export const answerLabel = (number: number): string => `Answer ${number}`;
 
 export function createGradingService({ db, clock, logger, repo, editor, tests }: GradingServiceDeps) {
+  const decisions = createAttemptDecisions(db.kysely);
   async function openTest(actor: EditorActor, testId: string): Promise<GradingTestRow> {
     const test = await repo.test(testId);
     if (!test) throw new AppError('not_found', GRADING_MESSAGES.noSuchTest);
@@ -105,13 +107,16 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
     const questions = key.questions.filter(mayBePending);
     if (questions.length === 0) return { entries: [], questions };
     const qns = questions.map((question) => question.qn);
-    const [attempts, answers, uploads, grades, looks] = await Promise.all([
+    const [submitted, answers, uploads, grades, looks, voided] = await Promise.all([
       repo.submittedAttempts(test.id),
       repo.answersOf(test.id, qns),
       repo.uploadsOf(test.id),
       repo.gradesOf(test.id),
       repo.secondLooksOf(test.id),
+      decisions.voidedIds(test.id),
     ]);
+    // A void attempt has no score (the proctoring review's decision): nothing of it to grade.
+    const attempts = submitted.filter((attempt) => !voided.has(attempt.id));
     const numbers = numbering(
       test.id,
       attempts.map((attempt) => attempt.id),
@@ -178,6 +183,7 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
       repo.rubricsOf(test.id),
       repo.submittedAttempts(test.id),
     ]);
+    const voided = await decisions.voidedIds(test.id);
     const question = papers.get(qn);
     const rubric = rubrics.get(qn) ?? [];
     const own = lists.byQuestion.get(qn) ?? { iu: [], vu: [], au: [] };
@@ -187,7 +193,7 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
     const number =
       numbering(
         test.id,
-        attemptIds.map((row) => row.id),
+        attemptIds.filter((row) => !voided.has(row.id) || row.id === attemptId).map((row) => row.id),
       ).get(attemptId) ?? 0;
     const total = parseTotal(attempt.result);
     return {

@@ -1,3 +1,4 @@
+import type { AnswerValue } from '@invigil/shared/api/attempt-sync';
 import type { ItemStat, OptionStat } from '@invigil/shared/api/staff-results';
 import type { QuestionState } from '@invigil/shared/domain/answer-state';
 import { isAnswered, normaliseAnswer } from '@invigil/shared/domain/answer-state';
@@ -26,10 +27,52 @@ export interface AnalysisQuestion {
 
 export interface AnalysisAttempt {
   id: string;
-  /** On-time states by question number. */
-  states: Map<number, QuestionState>;
+  /** On-time answers by question number, as stored (the JSON of an AnswerValue). */
+  answers: Map<number, string>;
   /** Teachers' grades by question number. */
   grades: Map<number, number>;
+}
+
+interface Scored {
+  marks: number;
+  answered: boolean;
+  /** The labels chosen, upper case. */
+  chosen: string[];
+}
+
+/** A stored answer's JSON as an AnswerValue (a string, a list of strings or null). */
+function parseAnswer(raw: string | undefined): AnswerValue {
+  if (raw === undefined) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value === null || typeof value === 'string') return value;
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value as string[];
+  } catch {
+    // Not JSON: no answer.
+  }
+  return null;
+}
+
+/**
+ * Scores each distinct answer of a question once: 10,000 attempts give a few hundred distinct
+ * answers to a choice question, so item analysis parses and scores those, not 200,000 cells.
+ */
+function scorer(key: ScoredKey): (raw: string | undefined, grade: number | undefined) => Scored {
+  const memo = new Map<string | undefined, Scored>();
+  const score = (raw: string | undefined, grade: number | undefined): Scored => {
+    const ua = parseAnswer(raw);
+    const state: QuestionState | undefined = raw === undefined ? undefined : { qn: key.qn, ua, ats: null, mts: null, vts: null, s: 0, rev: 0 };
+    return { marks: scoreQuestion(key, state, grade).marks, answered: state !== undefined && isAnswered(key.qt, ua, state), chosen: chosenLabels(state) };
+  };
+  return (raw, grade) => {
+    if (grade !== undefined) return score(raw, grade);
+    let hit = memo.get(raw);
+    if (!hit) {
+      hit = score(raw, undefined);
+      memo.set(raw, hit);
+    }
+    return hit;
+  };
 }
 
 function pearson(xs: readonly number[], ys: readonly number[]): number | null {
@@ -78,9 +121,12 @@ export const topThirdSize = (attempts: number): number => (attempts >= 3 ? Math.
 export function analyseItems(questions: readonly AnalysisQuestion[], attempts: readonly AnalysisAttempt[], changedQns: ReadonlySet<number> = new Set()): { items: ItemStat[]; topThird: number } {
   const n = attempts.length;
   // marks[q][a]: the marks of attempt a on question q.
-  const marks = questions.map((question) =>
-    attempts.map((attempt) => scoreQuestion(question.key, attempt.states.get(question.key.qn), attempt.grades.get(question.key.qn)).marks),
-  );
+  // cells[q][a]: attempt a's answer to question q, scored.
+  const cells = questions.map((question) => {
+    const score = scorer(question.key);
+    return attempts.map((attempt) => score(attempt.answers.get(question.key.qn), attempt.grades.get(question.key.qn)));
+  });
+  const marks = cells.map((row) => row.map((cell) => cell.marks));
   const totals = attempts.map((_, a) => questions.reduce((sum, question, q) => (isDropped(question.key) ? sum : sum + (marks[q]?.[a] ?? 0)), 0));
   const order = attempts.map((attempt, a) => ({ a, id: attempt.id, total: totals[a] ?? 0 })).sort((x, y) => y.total - x.total || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
   const topThird = topThirdSize(n);
@@ -90,11 +136,8 @@ export function analyseItems(questions: readonly AnalysisQuestion[], attempts: r
     const { key } = question;
     const row = marks[q] ?? [];
     const kind = answerKind(key.qt);
-    let answered = 0;
-    for (const attempt of attempts) {
-      const state = attempt.states.get(key.qn);
-      if (state && isAnswered(key.qt, state.ua, state)) answered += 1;
-    }
+    const scoredCells = cells[q] ?? [];
+    const answered = scoredCells.filter((cell) => cell.answered).length;
     const sum = row.reduce((total, value) => total + value, 0);
     const facility = n === 0 || key.pm <= 0 ? null : round2((sum / n / key.pm) * 100);
     const rest = row.map((value, a) => (totals[a] ?? 0) - (isDropped(key) ? 0 : value));
@@ -107,8 +150,8 @@ export function analyseItems(questions: readonly AnalysisQuestion[], attempts: r
       const counts = new Map<string, { count: number; top: number }>();
       const labels = question.labels.map((label) => label.toUpperCase());
       for (const label of labels) counts.set(label, { count: 0, top: 0 });
-      attempts.forEach((attempt, a) => {
-        for (const label of chosenLabels(attempt.states.get(key.qn))) {
+      scoredCells.forEach((cell, a) => {
+        for (const label of cell.chosen) {
           const entry = counts.get(label) ?? { count: 0, top: 0 };
           entry.count += 1;
           if (top.has(a)) entry.top += 1;

@@ -9,8 +9,6 @@ export const FLAG_KINDS = Object.entries(PROCTOR_KIND_CLASS)
   .filter(([, kindClass]) => kindClass === 'flag')
   .map(([kind]) => kind);
 
-const CHUNK = 500;
-
 export interface ResultsTestRow {
   id: string;
   name: string;
@@ -40,9 +38,8 @@ export interface AttemptListRow {
 export interface AnalysisAnswer {
   attemptId: string;
   qn: number;
+  /** The stored JSON of the answer. */
   ua: string;
-  ats: number | null;
-  s: number;
 }
 
 function parseResult(raw: string | null): Result | null {
@@ -168,31 +165,37 @@ export function createResultsRepository(db: Kysely<Database>) {
       return new Map(rows.map((row) => [row.attempt_id, row.decision]));
     },
 
-    /** The on-time answers of these attempts, for item analysis (read 500 attempts at a time). */
-    async answersOf(attemptIds: readonly string[]): Promise<AnalysisAnswer[]> {
-      const answers: AnalysisAnswer[] = [];
-      for (let at = 0; at < attemptIds.length; at += CHUNK) {
-        const rows = await db
-          .selectFrom('answers')
-          .select(['attempt_id', 'qn', 'ua', 'ats', 's'])
-          .where('attempt_id', 'in', attemptIds.slice(at, at + CHUNK))
-          .where('late', '=', 0)
-          .execute();
-        for (const row of rows) answers.push({ attemptId: row.attempt_id, qn: Number(row.qn), ua: row.ua, ats: num(row.ats), s: Number(row.s) });
-      }
-      return answers;
+    /** The ids of a test's submitted attempts. */
+    async submittedIds(testId: string): Promise<string[]> {
+      return (await db.selectFrom('attempts').select('id').where('test_id', '=', testId).where('submitted_at', 'is not', null).execute()).map((row) => row.id);
     },
 
-    /** Teachers' grades of these attempts, marks by attempt and question. */
-    async gradesOf(attemptIds: readonly string[]): Promise<Map<string, Map<number, number>>> {
+    /** The on-time answers of a test's submitted attempts, in one read (item analysis of 10,000 attempts). */
+    async answersOfTest(testId: string): Promise<AnalysisAnswer[]> {
+      const rows = await db
+        .selectFrom('answers')
+        .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
+        .select(['answers.attempt_id', 'answers.qn', 'answers.ua'])
+        .where('attempts.test_id', '=', testId)
+        .where('attempts.submitted_at', 'is not', null)
+        .where('answers.late', '=', 0)
+        .execute();
+      return rows.map((row) => ({ attemptId: row.attempt_id, qn: Number(row.qn), ua: row.ua }));
+    },
+
+    /** Teachers' grades of a test's attempts, marks by attempt and question. */
+    async gradesOfTest(testId: string): Promise<Map<string, Map<number, number>>> {
+      const rows = await db
+        .selectFrom('grades')
+        .innerJoin('attempts', 'attempts.id', 'grades.attempt_id')
+        .select(['grades.attempt_id', 'grades.qn', 'grades.marks_hundredths'])
+        .where('attempts.test_id', '=', testId)
+        .execute();
       const grades = new Map<string, Map<number, number>>();
-      for (let at = 0; at < attemptIds.length; at += CHUNK) {
-        const rows = await db.selectFrom('grades').select(['attempt_id', 'qn', 'marks_hundredths']).where('attempt_id', 'in', attemptIds.slice(at, at + CHUNK)).execute();
-        for (const row of rows) {
-          const marks = grades.get(row.attempt_id) ?? new Map<number, number>();
-          marks.set(Number(row.qn), Number(row.marks_hundredths) / 100);
-          grades.set(row.attempt_id, marks);
-        }
+      for (const row of rows) {
+        const marks = grades.get(row.attempt_id) ?? new Map<number, number>();
+        marks.set(Number(row.qn), Number(row.marks_hundredths) / 100);
+        grades.set(row.attempt_id, marks);
       }
       return grades;
     },

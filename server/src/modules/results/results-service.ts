@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { answerValueSchema } from '@invigil/shared/api/attempt-sync';
 import type {
   AttemptQuery,
   AttemptRow,
@@ -24,7 +23,6 @@ import type {
 } from '@invigil/shared/api/staff-results';
 import { ATTEMPTS_PAGE_SIZE, RESULTS_MESSAGES, RESULTS_TESTS_PAGE_SIZE } from '@invigil/shared/api/staff-results';
 import type { KeyAnswer, Result, TestPaper } from '@invigil/shared/api/tests';
-import type { QuestionState } from '@invigil/shared/domain/answer-state';
 import { choiceLabels } from '@invigil/shared/domain/choice-options';
 import { answerKind } from '@invigil/shared/domain/question';
 import { rankResults } from '@invigil/shared/domain/ranking';
@@ -316,20 +314,18 @@ export function createResultsService(deps: ResultsServiceDeps) {
     return { change: toChange(change), notified: outcome.students };
   }
 
-  function toStates(answers: Awaited<ReturnType<typeof repo.answersOf>>): Map<string, Map<number, QuestionState>> {
-    const states = new Map<string, Map<number, QuestionState>>();
+  /** The stored answers by attempt and question. */
+  function answersByAttempt(answers: Awaited<ReturnType<typeof repo.answersOfTest>>): Map<string, Map<number, string>> {
+    const byAttempt = new Map<string, Map<number, string>>();
     for (const answer of answers) {
-      let ua: unknown = null;
-      try {
-        ua = JSON.parse(answer.ua);
-      } catch {
-        ua = null;
+      let byQn = byAttempt.get(answer.attemptId);
+      if (!byQn) {
+        byQn = new Map<number, string>();
+        byAttempt.set(answer.attemptId, byQn);
       }
-      const byQn = states.get(answer.attemptId) ?? new Map<number, QuestionState>();
-      byQn.set(answer.qn, { qn: answer.qn, ua: answerValueSchema.safeParse(ua).data ?? null, ats: answer.ats, mts: null, vts: null, s: answer.s, rev: 0 });
-      states.set(answer.attemptId, byQn);
+      byQn.set(answer.qn, answer.ua);
     }
-    return states;
+    return byAttempt;
   }
 
   function releaseReply(test: ResultsTestRow): ReleaseStateReply {
@@ -396,12 +392,10 @@ export function createResultsService(deps: ResultsServiceDeps) {
       const test = await authorise(actor, testId);
       const key = parseKey(test.answerKey);
       const paper = JSON.parse((await repo.paperOf(testId)) ?? '{}') as TestPaper;
-      const attempts = (await repo.attemptsOfTest(testId)).filter((attempt) => attempt.submittedAt !== null);
-      const voided = await decisions.voidedIds(testId);
-      const ids = attempts.filter((attempt) => !voided.has(attempt.id)).map((attempt) => attempt.id);
-      const [answers, grades, changes] = await Promise.all([repo.answersOf(ids), repo.gradesOf(ids), repo.changesOf(testId)]);
-      const states = toStates(answers);
-      const analysed: AnalysisAttempt[] = ids.map((id) => ({ id, states: states.get(id) ?? new Map(), grades: grades.get(id) ?? new Map() }));
+      const [submitted, voided, answers, grades, changes] = await Promise.all([repo.submittedIds(testId), decisions.voidedIds(testId), repo.answersOfTest(testId), repo.gradesOfTest(testId), repo.changesOf(testId)]);
+      const ids = submitted.filter((id) => !voided.has(id));
+      const byAttempt = answersByAttempt(answers);
+      const analysed: AnalysisAttempt[] = ids.map((id) => ({ id, answers: byAttempt.get(id) ?? new Map(), grades: grades.get(id) ?? new Map() }));
       const { items, topThird } = analyseItems(paperQuestions(paper, key), analysed, new Set(changes.map((change) => change.qn)));
       return { test: { id: test.id, name: test.name }, counted: ids.length, top_third: topThird, items };
     },

@@ -22,10 +22,7 @@ function PreviewDialog({ sheet, onClose }: { sheet: MarksheetPreviewReply; onClo
       title={sheet.name}
       onClose={onClose}
       actions={
-        <>
-          <button type="button" className="btn" onClick={onClose}>Close</button>
-          <button type="button" className="btn btn-primary" onClick={() => frame.current?.contentWindow?.print()}>Print</button>
-        </>
+<button type="button" className="btn btn-primary" onClick={() => frame.current?.contentWindow?.print()}>Print</button>
       }
     >
       <iframe ref={frame} title={`${sheet.name} preview`} sandbox="allow-same-origin allow-modals" className="h-96 w-full rounded border border-base-300 bg-white" srcDoc={`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${sheet.name.replace(/[<&]/g, '')}</title><style>${PREVIEW_CSS}</style></head><body>${sheet.html}</body></html>`} />
@@ -69,7 +66,7 @@ export function MarksheetsTab({ testId, version }: { testId: string; version: nu
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void produce()}>{busy ? 'Producing…' : 'Produce marksheets'}</button>
         <p className="text-sm">One for each counted attempt (not void); producing again replaces them.</p>
       </div>
-      <div aria-live="polite">{message ? <p className={`mb-3 ${message.error ? 'text-error' : 'text-success-content'}`} role={message.error ? 'alert' : undefined}>{message.text}</p> : null}</div>
+      <div aria-live="polite">{message ? <p className={`mb-3 ${message.error ? 'text-error' : ''}`} role={message.error ? 'alert' : undefined}>{message.text}</p> : null}</div>
       <StaffListBox failure={failure} reply={reply} loadingLabel="Loading marksheets" onRetry={refresh}>
         {(reply) =>
           reply.items.length === 0 ? (

@@ -50,7 +50,7 @@ export function ReviewTab({ testId, version }: { testId: string; version: number
             <p data-testid="review-state">{reviewText(current.review, Date.now())}</p>
             <p className="text-sm">The review shows each student their answers, the keys, the solutions, the result and the ranking.</p>
           </div>
-          <div aria-live="polite">{message ? <p className={message.error ? 'text-error' : 'text-success-content'} role={message.error ? 'alert' : undefined}>{message.text}</p> : null}</div>
+          <div aria-live="polite">{message ? <p className={message.error ? 'text-error' : ''} role={message.error ? 'alert' : undefined}>{message.text}</p> : null}</div>
           <div>
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void send({ mode: 'now' }, 'The review is released: students see it now.')}>Release now</button>
           </div>

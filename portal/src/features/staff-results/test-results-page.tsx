@@ -22,7 +22,7 @@ function TestResults({ testId }: { testId: string }) {
   const name = reply?.items.find((item) => item.id === testId)?.name ?? testId;
   return (
     <>
-      <p className="mb-4 text-lg font-semibold">{name}</p>
+      <h2 className="mb-4 text-lg font-semibold">{name}</h2>
       <div aria-live="polite">
         {notice ? (
           <div className="alert alert-success mb-4">

@@ -1,5 +1,5 @@
 import type { AttemptRow, AttemptSort, AttemptStatus, AttemptTableReply } from '@invigil/shared/api/staff-results';
-import { ATTEMPT_STATUS_LABELS, ATTEMPT_STATUSES } from '@invigil/shared/api/staff-results';
+import { ATTEMPT_STATUS_LABELS, ATTEMPT_STATUSES } from '@invigil/shared/api/staff-results-text';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { TablePages } from '../../ui/table-pages';

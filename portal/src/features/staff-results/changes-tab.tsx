@@ -1,5 +1,5 @@
 import type { QuestionChangesReply } from '@invigil/shared/api/staff-results';
-import { QUESTION_CHANGE_LABELS } from '@invigil/shared/api/staff-results';
+import { QUESTION_CHANGE_LABELS } from '@invigil/shared/api/staff-results-text';
 import { useRef } from 'react';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffListBox } from '../staff-shell/staff-list-box';

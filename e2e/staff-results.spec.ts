@@ -128,6 +128,7 @@ test('a wrong key is found in the item analysis, re-keyed with a reason, the ran
   // Re-key with a reason (required).
   await q2.getByRole('button', { name: 'Re-key question 2' }).click();
   const dialog = page.getByRole('dialog', { name: 'Re-key question 2' });
+  await expect(dialog.getByRole('radio', { name: 'Option A' })).toBeFocused();
   await dialog.getByRole('radio', { name: 'Option C' }).check();
   await dialog.getByRole('button', { name: 'Re-key and score again' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Give a reason: students are told why their score changed.');

@@ -1,5 +1,5 @@
 import type { ItemAnalysisReply, ItemStat } from '@invigil/shared/api/staff-results';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffListBox } from '../staff-shell/staff-list-box';
@@ -87,12 +87,12 @@ function ItemCard({ item, topThird, onRekey, onDrop }: { item: ItemStat; topThir
   );
 }
 
-function ReasonField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function ReasonField({ value, onChange, autoFocus = false }: { value: string; onChange: (value: string) => void; autoFocus?: boolean }) {
   const id = useId();
   return (
     <div className="mt-3">
       <label htmlFor={id} className="label pb-1"><span className="label-text font-medium text-base-content">Reason (students see it)</span></label>
-      <textarea id={id} className="textarea textarea-bordered w-full" rows={3} required maxLength={500} value={value} onChange={(event) => onChange(event.target.value)} />
+      <textarea id={id} className="textarea textarea-bordered w-full" rows={3} required maxLength={500} value={value} {...(autoFocus ? { 'data-first-field': '' } : {})} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }
@@ -131,6 +131,11 @@ function ChangeDialog({ testId, item, mode, onClose, onDone }: { testId: string;
     }
   }
 
+  // The dialog opens on its first field, not on Close (the modal's showModal focuses Close first).
+  useEffect(() => {
+    document.querySelector<HTMLElement>('dialog[open] [data-first-field]')?.focus();
+  }, []);
+
   const action = mode === 'rekey' ? 'Re-key and score again' : restoring ? 'Restore and score again' : 'Drop and score again';
   return (
     <Modal
@@ -151,16 +156,17 @@ function ChangeDialog({ testId, item, mode, onClose, onDone }: { testId: string;
           {kind === 'numerical' ? (
             <div>
               <label htmlFor={numericId} className="label pb-1"><span className="label-text font-medium text-base-content">New key (a number, or a range like 2.4..2.6)</span></label>
-              <input id={numericId} className="input input-bordered w-full" value={numeric} onChange={(event) => setNumeric(event.target.value)} />
+              <input id={numericId} className="input input-bordered w-full" value={numeric} data-first-field="" onChange={(event) => setNumeric(event.target.value)} />
             </div>
           ) : (
             <fieldset aria-describedby={groupId}>
               <legend className="mb-1 font-medium">New key</legend>
               <p id={groupId} className="sr-only">{kind === 'single' ? 'Choose one option.' : 'Choose every right option.'}</p>
               <div className="flex flex-wrap gap-4">
-                {item.options.map((option) => (
+                {item.options.map((option, index) => (
                   <label key={option.label} className="flex items-center gap-2">
                     <input
+                      {...(index === 0 ? { 'data-first-field': '' } : {})}
                       type={kind === 'single' ? 'radio' : 'checkbox'}
                       name={`rekey-${item.qn}`}
                       className={kind === 'single' ? 'radio' : 'checkbox'}
@@ -181,7 +187,7 @@ function ChangeDialog({ testId, item, mode, onClose, onDone }: { testId: string;
           {restoring ? 'The question counts again, its marks and its maximum, for every attempt.' : 'A dropped question counts for nobody: neither its marks nor its maximum. You can restore it later.'}
         </p>
       )}
-      <ReasonField value={reason} onChange={setReason} />
+      <ReasonField value={reason} onChange={setReason} autoFocus={mode === 'drop'} />
       {failure ? <p className="mt-3 text-error" role="alert">{failure}</p> : null}
     </Modal>
   );

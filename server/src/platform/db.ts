@@ -136,6 +136,8 @@ export interface GradesTable {
   graded_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON list of the rubric item ids applied (0022). */
   rubric_items: ColumnType<string, string | undefined, string>;
+  /** The teacher's free comment, apart from the rubric items' texts (0022); null for an import. */
+  comment: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MarksheetsTable {
@@ -181,6 +183,7 @@ export interface GradeHistoryTable {
   marks_hundredths: number;
   remark: string | null;
   rubric_items: string;
+  comment: ColumnType<string | null, string | null | undefined, string | null>;
   graded_by: string | null;
   graded_at: number;
 }

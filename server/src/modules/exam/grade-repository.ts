@@ -13,10 +13,12 @@ export interface GradeRecord {
   gradedBy: string | null;
   /** The rubric item ids applied (issue 29). */
   rubricItems: string[];
+  /** The grader's free comment (the remark without the rubric items' texts); null for an import. */
+  comment: string | null;
 }
 
 /** A grade to store: who gave it and the rubric items default to none (the JSON import). */
-export type GradeInput = Pick<GradeRecord, 'qn' | 'marks' | 'remark'> & Partial<Pick<GradeRecord, 'gradedBy' | 'rubricItems'>>;
+export type GradeInput = Pick<GradeRecord, 'qn' | 'marks' | 'remark'> & Partial<Pick<GradeRecord, 'gradedBy' | 'rubricItems' | 'comment'>>;
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 400;
@@ -54,6 +56,7 @@ export function createGradeRepository(db: Kysely<Database>) {
       gradedAt: Number(row.graded_at),
       gradedBy: row.graded_by ?? null,
       rubricItems: parseRubricItems(row.rubric_items),
+      comment: row.comment ?? null,
     }));
   }
 
@@ -88,6 +91,7 @@ export function createGradeRepository(db: Kysely<Database>) {
           graded_at: now,
           graded_by: grade.gradedBy ?? null,
           rubric_items: JSON.stringify(grade.rubricItems ?? []),
+          comment: grade.comment ?? null,
         }));
         await db
           .insertInto('grades')
@@ -99,6 +103,7 @@ export function createGradeRepository(db: Kysely<Database>) {
               graded_at: eb.ref('excluded.graded_at'),
               graded_by: eb.ref('excluded.graded_by'),
               rubric_items: eb.ref('excluded.rubric_items'),
+              comment: eb.ref('excluded.comment'),
             })),
           )
           .execute();

@@ -168,6 +168,12 @@ describe('grading: grades', () => {
     const out = (await t.getJson(`/api/test/out/${TEST}`, students['DEMO001'] ?? '')) as { userData: { test_data: { qn: number; graded?: number; r: string | null }[] } };
     expect(out.userData.test_data.find((state) => state.qn === 1)).toMatchObject({ graded: 6, r: 'Reasons are thin.' });
 
+    // A rubric item's text edited after grading: the grade keeps its comment as written.
+    await json<GradingAnswerReply>(await grade(teacher, { marks: 4, rubric_items: ['format'], comment: 'Good effort.', base_graded_at: regrade.grade?.graded_at ?? 0 }));
+    expect((await send(t, 'PUT', `${base}/rubrics/1`, teacher, { items: [{ id: 'format', points: 4, text: 'Format of a formal letter.' }, { id: 'reasons', points: 4.5, text: 'Two clear reasons.' }] })).status).toBe(200);
+    const edited = await json<GradingAnswerReply>(await send(t, 'GET', `${base}/answers/${asha}/1`, teacher));
+    expect(edited.grade).toMatchObject({ comment: 'Good effort.', remark: 'Letter format right.\nGood effort.' });
+
     const queue = await json<GradingQueueReply>(await send(t, 'GET', `${base}/queue?qn=1&filter=ungraded`, admin));
     expect(queue).toMatchObject({ total: 2, graded: 1 });
     expect(queue.entries).toHaveLength(1);

@@ -219,7 +219,8 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
         ? {
             marks: grade.marks,
             rubric_items: grade.rubricItems,
-            comment: commentOf(grade.remark, textsOf(grade.rubricItems)),
+            // The comment as written; an imported grade has only its remark.
+            comment: grade.comment ?? commentOf(grade.remark, textsOf(grade.rubricItems)),
             remark: grade.remark,
             graded_by: grade.gradedBy === null ? IMPORTED_GRADER : ((await repo.staffName(grade.gradedBy)) ?? 'A former staff member'),
             graded_at: grade.gradedAt,
@@ -341,6 +342,7 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
         ),
         gradedBy: actor.staff.id,
         rubricItems: ordered.map((item) => item.id),
+        comment: request.comment.trim(),
       };
       const stale = await db.kysely.transaction().execute(async (trx) => {
         if (db.kind === 'postgres') await trx.selectFrom('attempts').select('id').where('id', '=', attemptId).forUpdate().execute();

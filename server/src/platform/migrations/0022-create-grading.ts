@@ -5,7 +5,8 @@ import { sql } from 'kysely';
 //
 // question_rubrics: a rubric per question of a test, reused across its answers: a JSON list of
 //   items {id, points, text} (points may be negative: a deduction).
-// grades (0005) gains who graded and which rubric items were applied (JSON list of item ids).
+// grades (0005) gains who graded, which rubric items were applied (JSON list of item ids) and the
+//   teacher's free comment (the remark the student reads is the items' texts, then the comment).
 // grade_history: every grade given, never updated: who gave what and when (a regrade adds a row).
 // grading_second_looks: an answer a teacher marked "needs a second look", graded or not.
 // question_reports (0003) gains a status: open until a teacher resolves it, with what they did.
@@ -22,6 +23,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('grades').addColumn('graded_by', 'text').execute();
   await db.schema.alterTable('grades').addColumn('rubric_items', 'text', (col) => col.notNull().defaultTo('[]')).execute();
+  await db.schema.alterTable('grades').addColumn('comment', 'text').execute();
 
   await db.schema
     .createTable('grade_history')
@@ -31,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('marks_hundredths', 'integer', (col) => col.notNull())
     .addColumn('remark', 'text')
     .addColumn('rubric_items', 'text', (col) => col.notNull().defaultTo('[]'))
+    .addColumn('comment', 'text')
     // A staff account's id; null for a grade loaded by the JSON import.
     .addColumn('graded_by', 'text')
     .addColumn('graded_at', 'bigint', (col) => col.notNull())
@@ -61,6 +64,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const column of ['resolved_at', 'resolved_by', 'resolution', 'status']) await db.schema.alterTable('question_reports').dropColumn(column).execute();
   await db.schema.dropTable('grading_second_looks').execute();
   await db.schema.dropTable('grade_history').execute();
+  await db.schema.alterTable('grades').dropColumn('comment').execute();
   await db.schema.alterTable('grades').dropColumn('rubric_items').execute();
   await db.schema.alterTable('grades').dropColumn('graded_by').execute();
   await db.schema.dropTable('question_rubrics').execute();

@@ -184,5 +184,12 @@ test('a wrong key is found in the item analysis, re-keyed with a reason, the ran
   await scan(page, 'the marksheet preview');
   await preview.getByRole('button', { name: 'Close' }).click();
   await scan(page, 'the marksheets');
+
+  // One student's results, from the attempts table.
+  await openTab(page, 'Attempts');
+  await page.getByRole('link', { name: IRA.name }).click();
+  await expect(page.getByRole('heading', { name: 'Student results', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(TEST_NAME) })).toContainText('1 of 3');
+  await scan(page, "a student's results");
   await page.context().close();
 });

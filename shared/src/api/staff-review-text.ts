@@ -39,7 +39,7 @@ export const REVIEW_MESSAGES = {
   verdictSaved: 'Verdict saved.',
   decisionSaved: 'Decision saved.',
   emptyQueue: 'No attempts match.',
-  noEvidence: 'Only camera snapshots are stored; the screen and the microphone are never recorded.',
+  noEvidence: 'Only camera snapshots are kept as images; speech is kept as the words heard, where the browser transcribes them; the screen is never recorded.',
 } as const;
 
 /** The student's notification when a decision is made (title, body). */

@@ -53,6 +53,16 @@ describe('questionRows', () => {
   });
 });
 
+describe('questionRows with a dropped question', () => {
+  it('leaves it out, as the server\'s result does, and keeps each row\'s place in the paper', () => {
+    const rows = questionRows([ctx(q(1, 3, 'A')), ctx(q(2, 3, 'B', { dropped: true })), ctx(q(3, 3, 'C'))], [state(1, 'A'), state(2, 'C'), state(3, 'C')]);
+    expect(rows.map((r) => [r.index, r.status, r.marks])).toEqual([
+      [0, 'correct', 4],
+      [2, 'correct', 4],
+    ]);
+  });
+});
+
 describe('questionRows with teachers\' grades', () => {
   it('shows graded marks instead of pending, even for a question answered only on paper', () => {
     const contexts = [ctx(q(1, 1, null, { pm: 5, nm: 0 })), ctx(q(2, 8, null, { pm: 5, nm: 0 })), ctx(q(3, 1, null, { pm: 5, nm: 0 })), ctx(q(4, 3, 'A'))];

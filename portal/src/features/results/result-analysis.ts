@@ -42,7 +42,8 @@ export interface QuestionRow {
 /**
  * Scores each question with the shared scoring rules, from its key, the saved state and the
  * teacher's grade the state carries (`graded`), so a graded subjective answer shows its marks,
- * as the server's result counts them, instead of pending.
+ * as the server's result counts them, instead of pending. A question dropped after the test is
+ * left out, as the server's result leaves it out; `index` stays its place in the paper.
  */
 export function questionRows(contexts: readonly QuestionContext<ReviewQuestion>[], states: readonly SavedQuestionState[]): QuestionRow[] {
   const byQn = new Map(states.map((state) => [state.qn, state]));
@@ -62,7 +63,7 @@ export function questionRows(contexts: readonly QuestionContext<ReviewQuestion>[
     };
     const score = scoreQuestion(key, state, state?.graded);
     return { index, context, state, difficulty: question.difficulty, status: score.status, marks: score.marks, seconds: state?.s ?? 0, graded: typeof state?.graded === 'number' };
-  });
+  }).filter((row) => row.context.question.dropped !== true); // A dropped question counts for nobody (issue 29): not in the figures either.
 }
 
 /** Attempt rate and accuracy (%) of a group of questions, as scoring.ts defines them. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { PROCTOR_KIND_CLASS } from '@invigil/shared/api/proctor-kinds';
 import { resultSchema, type Result } from '@invigil/shared/api/tests';
 import type { ReviewRule } from '@invigil/shared/domain/review-release';
@@ -80,7 +80,8 @@ export function createResultsRepository(db: Kysely<Database>) {
         base = base.where((eb) => eb.or([eb(eb.fn('lower', ['name']), 'like', like), eb(eb.fn('lower', ['id']), 'like', like)]));
       }
       const [rows, count] = await Promise.all([
-        base.select(testColumns).orderBy('ends_at', 'desc').orderBy('updated_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
+        // Tests without an end first on both databases (PostgreSQL's DESC puts nulls first, SQLite's last).
+        base.select(testColumns).orderBy(sql`case when ends_at is null then 0 else 1 end`).orderBy('ends_at', 'desc').orderBy('updated_at', 'desc').orderBy('id').offset(offset).limit(limit).execute(),
         base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
       ]);
       return { items: rows.map(toTest), total: Number(count?.n ?? 0) };

@@ -2,7 +2,7 @@ import type { AttemptRow, AttemptSort, AttemptStatus, AttemptTableReply } from '
 import { ATTEMPT_STATUS_LABELS, ATTEMPT_STATUSES } from '@invigil/shared/api/staff-results-text';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffListBox } from '../staff-shell/staff-list-box';
 import { useStaffList } from '../staff-shell/use-staff-list';
@@ -99,7 +99,6 @@ export function AttemptsTab({ testId, version }: { testId: string; version: numb
     (current, signal) => fetchAttempts(testId, current, signal),
   );
   if (filters.version !== version) setFilters((current) => ({ ...current, version }));
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.page_size)) : 1;
   const onSort = (sort: AttemptSort) =>
     setFilters((current) => ({ ...current, sort, dir: current.sort === sort ? (current.dir === 'asc' ? 'desc' : 'asc') : FIRST_DIR[sort], page: 1 }));
   async function download(format: 'csv' | 'xlsx') {
@@ -158,18 +157,7 @@ export function AttemptsTab({ testId, version }: { testId: string; version: numb
             ) : (
               <AttemptsTable reply={reply} filters={filters} onSort={onSort} />
             )}
-            <TablePages
-              label="Attempt pages"
-              sizes={[reply.page_size]}
-              total={reply.total}
-              page={reply.page}
-              pages={pages}
-              first={(reply.page - 1) * reply.page_size}
-              shown={reply.rows.length}
-              perPage={reply.page_size}
-              onPage={(page) => setFilters((current) => ({ ...current, page }))}
-              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-            />
+            <StaffListPages label="Attempt pages" reply={reply} shown={reply.rows.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

@@ -2,7 +2,7 @@ import type { ResultsTestListReply } from '@invigil/shared/api/staff-results';
 import { useId, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { StaffListBox } from '../staff-shell/staff-list-box';
@@ -54,7 +54,6 @@ function ResultsTable({ reply }: { reply: ResultsTestListReply }) {
 function ResultsList() {
   const searchId = useId();
   const { filters, setFilters, query, setQuery, reply, failure, refresh } = useStaffList<ResultsFilters, ResultsTestListReply>({ q: '', page: 1 }, fetchResultsTests);
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.page_size)) : 1;
   return (
     <>
       <div className="mb-4 max-w-md">
@@ -69,18 +68,7 @@ function ResultsList() {
             ) : (
               <ResultsTable reply={reply} />
             )}
-            <TablePages
-              label="Test pages"
-              sizes={[reply.page_size]}
-              total={reply.total}
-              page={reply.page}
-              pages={pages}
-              first={(reply.page - 1) * reply.page_size}
-              shown={reply.items.length}
-              perPage={reply.page_size}
-              onPage={(page) => setFilters((current) => ({ ...current, page }))}
-              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-            />
+            <StaffListPages label="Test pages" reply={reply} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

@@ -9,7 +9,8 @@ import { ChangesTab } from './changes-tab';
 import { ItemsTab } from './items-tab';
 import { MarksheetsTab } from './marksheets-tab';
 import { fetchResultsTests } from './results-api';
-import { ResultTabPanel, ResultTabs, type ResultTab } from './results-tabs';
+import { StaffTabPanel, StaffTabs } from '../staff-shell/staff-tabs';
+import { RESULT_TAB_LABELS, RESULT_TABS, type ResultTab } from './results-tabs';
 import { ReviewTab } from './review-tab';
 import { useLoad } from './use-load';
 
@@ -31,8 +32,8 @@ function TestResults({ testId }: { testId: string }) {
           </div>
         ) : null}
       </div>
-      <ResultTabs selected={tab} onSelect={setTab} />
-      <ResultTabPanel tab={tab}>
+      <StaffTabs tabs={RESULT_TABS} labels={RESULT_TAB_LABELS} selected={tab} onSelect={setTab} label="Results sections" idPrefix="rs" />
+      <StaffTabPanel tab={tab} idPrefix="rs">
         {tab === 'attempts' ? <AttemptsTab testId={testId} version={version} /> : null}
         {tab === 'items' ? (
           <ItemsTab
@@ -47,7 +48,7 @@ function TestResults({ testId }: { testId: string }) {
         {tab === 'changes' ? <ChangesTab testId={testId} version={version} /> : null}
         {tab === 'marksheets' ? <MarksheetsTab testId={testId} version={version} /> : null}
         {tab === 'review' ? <ReviewTab testId={testId} version={version} /> : null}
-      </ResultTabPanel>
+      </StaffTabPanel>
     </>
   );
 }

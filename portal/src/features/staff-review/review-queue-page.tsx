@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES } from '@invigil/sh
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { StaffListBox } from '../staff-shell/staff-list-box';
@@ -67,7 +67,6 @@ function ReviewQueue() {
     fetchReviewTests(abort.signal).then((reply) => setTests(reply.tests), () => undefined);
     return () => abort.abort();
   }, []);
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.page_size)) : 1;
   // The attempt page's "Next attempt" keeps the filters the reviewer came with.
   const from = `?${new URLSearchParams({ ...(filters.test ? { test: filters.test } : {}), state: filters.state }).toString()}`;
   return (
@@ -95,18 +94,7 @@ function ReviewQueue() {
             ) : (
               <QueueTable reply={reply} from={from} />
             )}
-            <TablePages
-              label="Attempt pages"
-              sizes={[reply.page_size]}
-              total={reply.total}
-              page={reply.page}
-              pages={pages}
-              first={(reply.page - 1) * reply.page_size}
-              shown={reply.items.length}
-              perPage={reply.page_size}
-              onPage={(page) => setFilters((current) => ({ ...current, page }))}
-              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-            />
+            <StaffListPages label="Attempt pages" reply={reply} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

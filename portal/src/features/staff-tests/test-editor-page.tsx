@@ -10,11 +10,11 @@ import { TextField } from '../../ui/text-field';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { AssignmentTab } from './assignment-tab';
 import { DetailsTab } from './details-tab';
-import { EditorTabPanel, EditorTabs } from './editor-tabs';
+import { StaffTabPanel, StaffTabs } from '../staff-shell/staff-tabs';
 import { PaperTab } from './paper-tab';
 import { ScheduleTab } from './schedule-tab';
 import { SettingsTab } from './settings-tab';
-import { EDITOR_TAB_LABELS, issueTarget, paperTotals, slugFromName, type EditorTab } from './test-draft';
+import { EDITOR_TAB_LABELS, EDITOR_TABS, issueTarget, paperTotals, slugFromName, type EditorTab } from './test-draft';
 import { publishedText } from './test-list-text';
 import { TestStatusBadge } from './test-status-badge';
 import { deleteTest, discardDraft, duplicateTest, fetchTest, publishTest, saveTest } from './tests-api';
@@ -342,12 +342,12 @@ function Editor({ id, title }: { id: string; title: string }) {
         <IssuesList issues={reply.issues} onGo={goTo} stale={dirty} />
       </div>
       <div className="rounded-box bg-base-100 p-4 shadow">
-        <EditorTabs selected={tab} onSelect={setTab} />
-        <EditorTabPanel tab={tab}>
+        <StaffTabs tabs={EDITOR_TABS} labels={EDITOR_TAB_LABELS} selected={tab} onSelect={setTab} label="Test editor sections" idPrefix="te" />
+        <StaffTabPanel tab={tab} idPrefix="te">
           <h2 className="sr-only">{EDITOR_TAB_LABELS[tab]}</h2>
           {/* A draft from the server (loaded, saved, discarded) starts the fields kept as typed afresh. */}
           <Fragment key={reply.updated_at}>{tabs[tab]}</Fragment>
-        </EditorTabPanel>
+        </StaffTabPanel>
       </div>
       {duplicateWanted ? <DuplicateDialog open={duplicating} draft={draft} dirty={dirty} onClose={() => setDuplicating(false)} /> : null}
     </div>

@@ -3,7 +3,7 @@ import { Plus } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { StaffListBox } from '../staff-shell/staff-list-box';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { StaffLayout } from '../staff-shell/staff-layout';
@@ -60,7 +60,6 @@ function TestsList() {
   const searchId = useId();
   const statusId = useId();
   const { filters, setFilters, query, setQuery, reply, failure, refresh } = useStaffList<TestFilters, TestListReply>({ q: '', status: '', page: 1 }, fetchTests);
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.page_size)) : 1;
   const filtered = filters.q !== '' || filters.status !== '';
   return (
     <>
@@ -86,18 +85,7 @@ function TestsList() {
             ) : (
               <TestsTable reply={reply} />
             )}
-            <TablePages
-              label="Test pages"
-              sizes={[reply.page_size]}
-              total={reply.total}
-              page={reply.page}
-              pages={pages}
-              first={(reply.page - 1) * reply.page_size}
-              shown={reply.items.length}
-              perPage={reply.page_size}
-              onPage={(page) => setFilters((current) => ({ ...current, page }))}
-              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-            />
+            <StaffListPages label="Test pages" reply={reply} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

@@ -31,6 +31,7 @@ import { attemptGrades, parseStoredKey, rescoreAttempts, sameGrade, storeGrades 
 import { createAttemptDecisions } from '../proctoring-review/proctoring-review-module';
 import type { EditorActor, TestEditorService } from '../test-editor/test-editor-module';
 import type { GradingRepository, GradingTestRow } from './grading-repository';
+import { htmlExcerpt } from '@invigil/shared/domain/html-excerpt';
 
 export interface GradingServiceDeps {
   db: AppDatabase;
@@ -52,20 +53,6 @@ interface Entry {
 
 const answerKey = (attemptId: string, qn: number): string => `${attemptId}:${qn}`;
 
-/** HTML to a short line of plain text. */
-export function excerptOf(html: string, max = 160): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 /**
  * Whether a question of this key may be left pending by the scoring (so a teacher grades it):
@@ -273,7 +260,7 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
             qt: question.qt,
             pm: question.pm,
             nm: question.nm,
-            excerpt: excerptOf(paper?.text ?? ''),
+            excerpt: htmlExcerpt(paper?.text ?? ''),
             ...countsOf(entries.filter((entry) => entry.qn === question.qn)),
             rubric: rubrics.get(question.qn) ?? [],
           };
@@ -392,7 +379,7 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
           papers = test ? await paperQuestions(test) : new Map();
           excerpts.set(row.testId, papers);
         }
-        reports.push(toReportItem(row, excerptOf(papers.get(row.qn)?.text ?? '')));
+        reports.push(toReportItem(row, htmlExcerpt(papers.get(row.qn)?.text ?? '')));
       }
       return { reports };
     },
@@ -406,7 +393,7 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
       if (!row) throw new AppError('not_found', GRADING_MESSAGES.noSuchReport);
       const test = await repo.test(found.testId);
       const papers = test ? await paperQuestions(test) : new Map<number, PaperQuestion>();
-      return toReportItem(row, excerptOf(papers.get(row.qn)?.text ?? ''));
+      return toReportItem(row, htmlExcerpt(papers.get(row.qn)?.text ?? ''));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseItems, plainText, topThirdSize, type AnalysisAttempt, type AnalysisQuestion } from './item-analysis';
+import { analyseItems, topThirdSize, type AnalysisAttempt, type AnalysisQuestion } from './item-analysis';
 
 const question = (qn: number, qt: 3 | 4 | 6 | 1, answer: string | string[] | null, extra: Partial<AnalysisQuestion['key']> = {}): AnalysisQuestion => ({
   key: { qn, qt, pm: 4, nm: 1, pi: 0, si: 0, answer, ...extra },
@@ -47,10 +47,5 @@ describe('item analysis', () => {
     expect(rekeyed.topThird).toBe(1);
     expect(rekeyed.items[1]?.key_suspect).toBe(true);
     expect(analyseItems([question(1, 3, 'A'), question(2, 3, 'B', { dropped: true })], attempts).items[1]).toMatchObject({ dropped: true, key_suspect: false });
-  });
-
-  it('makes short plain text of a question\'s HTML', () => {
-    expect(plainText('<p>Mass &amp; <b>force</b></p>')).toBe('Mass & force');
-    expect(plainText(`<p>${'x'.repeat(200)}</p>`, 10)).toBe('xxxxxxxxx…');
   });
 });

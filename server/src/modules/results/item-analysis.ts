@@ -191,17 +191,3 @@ export function analyseItems(questions: readonly AnalysisQuestion[], attempts: r
   return { items, topThird };
 }
 
-/** A question's HTML as short plain text for a table (at most `max` characters). */
-export function plainText(html: string, max = 160): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}

@@ -39,9 +39,10 @@ import { notifyStudents, pushNotified } from '../notifications/notifications-mod
 import type { PushService } from '../notifications/notifications-module';
 import { createAttemptDecisions } from '../proctoring-review/proctoring-review-module';
 import type { EditorActor, TestEditorService } from '../test-editor/test-editor-module';
-import { analyseItems, plainText, type AnalysisAttempt, type AnalysisQuestion } from './item-analysis';
+import { analyseItems, type AnalysisAttempt, type AnalysisQuestion } from './item-analysis';
 import { marksheetHtml } from './marksheet-html';
 import { createResultsRepository, type AttemptListRow, type ResultsTestRow } from './results-repository';
+import { htmlExcerpt } from '@invigil/shared/domain/html-excerpt';
 
 export interface ResultsServiceDeps {
   db: AppDatabase;
@@ -210,7 +211,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
       for (const section of part.sections) {
         for (const question of section.questions) {
           const kind = answerKind(question.qt);
-          byQn.set(question.qn, { text: plainText(question.text), part: part.name, labels: kind === 'single' || kind === 'multi' ? choiceLabels(question, section.tap) : [] });
+          byQn.set(question.qn, { text: htmlExcerpt(question.text), part: part.name, labels: kind === 'single' || kind === 'multi' ? choiceLabels(question, section.tap) : [] });
         }
       }
     }

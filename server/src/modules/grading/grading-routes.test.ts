@@ -4,35 +4,15 @@ import type { GradingAnswerReply, GradingQueueReply, GradingTestReply, GradingTe
 import { GRADING_MESSAGES, IMPORTED_GRADER } from '@invigil/shared/api/staff-grading';
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
 import { DEMO_CLASS_ID } from '../../seed/demo-portal';
-import { DEMO_PASSWORD } from '../../seed/demo-seed';
 import { DEMO_STAFF } from '../../seed/demo-staff';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
-import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
 import { storeGrades } from '../exam/exam-module';
+import { jsonOf as json, sendAs as send, staffToken } from '../../test-support/staff-requests';
 
 const newApp = useTestApp();
 const TEST = DEMO_TEST_IDS.answerSheet;
 const base = `/api/staff/grading/tests/${TEST}`;
-
-async function staffToken(t: TestApp, email: string): Promise<string> {
-  const response = await t.postJson('/api/staff/login', { email, password: DEMO_PASSWORD });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const send = (t: TestApp, method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: { [ACCESS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
-async function json<T>(response: Response, status = 200): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const update = (qn: number, ua: QuestionUpdate['ua'], at = Date.now()): QuestionUpdate => ({ qn, rev: 1, ua, ats: ua === null ? null : at, mts: null, vts: at, s: 10, at });
 
@@ -135,7 +115,7 @@ describe('grading: grades', () => {
       expect(((await response.json()) as { message: string }).message).toBe(message);
     }
     expect((await grade(teacher, { marks: 1, rubric_items: ['nope'], base_graded_at: null })).status).toBe(422);
-    expect((await grade(teacher, 'not an object' as unknown as Record<string, unknown>)).status).toBe(422);
+    expect((await grade(teacher, '"not an object"' as unknown as Record<string, unknown>)).status).toBe(422);
 
     const before = await json<GradingAnswerReply>(await send(t, 'GET', `${base}/answers/${asha}/1`, teacher));
     const scoredBefore = before.total?.scored ?? 0;

@@ -12,30 +12,15 @@ import {
   reviewTestsReplySchema,
 } from '@invigil/shared/api/staff-review';
 import { myResultsReplySchema, rankingReplySchema, testGetReplySchema, testOutReplySchema } from '@invigil/shared/api/tests';
-import { DEMO_PASSWORD } from '../../seed/demo-seed';
 import { DEMO_STAFF } from '../../seed/demo-staff';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import { useTestApp } from '../../test-support/test-app';
 import type { TestApp } from '../../test-support/test-app';
+import { jsonOf as json, sendAs as send, staffToken } from '../../test-support/staff-requests';
 
 const newApp = useTestApp();
 const MCQ = DEMO_TEST_IDS.mcq;
 const ATTEMPTED = DEMO_TEST_IDS.attempted;
-
-async function staffToken(t: TestApp, email: string): Promise<string> {
-  const response = await t.postJson('/api/staff/login', { email, password: DEMO_PASSWORD });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const send = (t: TestApp, method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, { method, headers: { [ACCESS_TOKEN_HEADER]: token, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-
-async function json(response: Response, status: number): Promise<unknown> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text);
-}
 
 let counter = 0;
 const event = (kind: ProctorEvent['kind'], at: number, more: Partial<ProctorEvent> = {}): ProctorEvent => {
@@ -166,7 +151,7 @@ describe('proctoring review: an attempt', () => {
     await json(await put(noFace?.id, { verdict: 'maybe' }), 422);
     expect(errorReplySchema.parse(await json(await put(focus?.id, { verdict: 'cleared' }), 422)).message).toBe(REVIEW_MESSAGES.notAFlag);
     await json(await put('no-such-event', { verdict: 'cleared' }), 404);
-    await json(await send(t, 'PUT', `/api/staff/review/attempts/${attemptId}/flags/${noFace?.id}`, admin, '{not json'), 422);
+    await json(await send(t, 'PUT', `/api/staff/review/attempts/${attemptId}/flags/${noFace?.id}`, admin, '{not json'), 400);
     const cleared = flagVerdictReplySchema.parse(await json(await put(noFace?.id, { verdict: 'cleared' }), 200));
     expect(cleared.verdict).toMatchObject({ verdict: 'cleared', note: '', reviewer_name: DEMO_STAFF.admin.name });
     // Changeable: the same flag confirmed afterwards, one row.

@@ -5,23 +5,14 @@ import { BANK_MESSAGES } from '@invigil/shared/api/question-bank';
 import type { BankImportPreview, BankImportReply, BankListReply, BankQuestion, BankQuestionInput, BankRenderReply } from '@invigil/shared/api/question-bank';
 import { DEMO_SUBJECTS } from '../../seed/demo-portal';
 import { DEMO_STAFF } from '../../seed/demo-staff';
-import { DEMO_PASSWORD } from '../../seed/demo-seed';
 import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
 import { importMoodleXml } from './formats/moodle-xml-import';
+import { sendAs as send, staffToken } from '../../test-support/staff-requests';
 
 const newApp = useTestApp();
 const FIXTURES = join(__dirname, 'formats', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
-
-async function staffToken(t: TestApp, email: string): Promise<string> {
-  const response = await t.postJson('/api/staff/login', { email, password: DEMO_PASSWORD });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const send = (t: TestApp, method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, { method, headers: { 'x-access-token': token, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 const upload = (t: TestApp, path: string, token: string, name: string, bytes: Uint8Array, format?: string) => {
   const form = new FormData();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { ACCESS_TOKEN_HEADER } from '@invigil/shared/api/http';
 import type {
   AttemptTableReply,
   ItemAnalysisReply,
@@ -15,34 +14,14 @@ import type {
 } from '@invigil/shared/api/staff-results';
 import { ATTEMPT_EXPORT_HEADER, REASON_REQUIRED_MESSAGE, RESULTS_MESSAGES } from '@invigil/shared/api/staff-results';
 import { DEMO_CLASS_ID } from '../../seed/demo-portal';
-import { DEMO_PASSWORD } from '../../seed/demo-seed';
 import { DEMO_STAFF } from '../../seed/demo-staff';
-import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
 import { importData, parseImportFile } from '../../import/import-service';
+import { jsonOf as json, sendAs as send, staffToken } from '../../test-support/staff-requests';
 
 const newApp = useTestApp();
 const TEST_ID = 'results-rk';
 const MINUTE = 60_000;
-
-async function staffToken(t: TestApp, email: string): Promise<string> {
-  const response = await t.postJson('/api/staff/login', { email, password: DEMO_PASSWORD });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const send = (t: TestApp, method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: { [ACCESS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const mcq = (answer: string) => ({ qt: 3, pm: 4, nm: 1, text: '<p>Pick one</p>', options: { A: 'a', B: 'b', C: 'c', D: 'd' }, answer });
 

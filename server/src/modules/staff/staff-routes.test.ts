@@ -5,19 +5,10 @@ import { DEMO_CLASS_ID, DEMO_SUBJECTS } from '../../seed/demo-portal';
 import { DEMO_STAFF } from '../../seed/demo-staff';
 import { DEMO_PASSWORD } from '../../seed/demo-seed';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
-import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
+import { sendAs as send, staffToken } from '../../test-support/staff-requests';
 
 const newApp = useTestApp();
-
-async function staffToken(t: TestApp, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await t.postJson('/api/staff/login', { email, password });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const send = (t: TestApp, method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, { method, headers: { 'x-access-token': token, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 describe('staff sign-in', () => {
   it('signs in each role with one form; the reply names the role; a wrong password and an unknown email get one message', async () => {

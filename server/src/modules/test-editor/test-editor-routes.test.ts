@@ -4,34 +4,15 @@ import type { TestDraftInput, TestEditorReply, TestListReply, TestPreviewReply, 
 import { submittedStructureMessage, TEST_EDITOR_MESSAGES, writingNowMessage } from '@invigil/shared/api/staff-tests';
 import { testListReplySchema } from '@invigil/shared/api/tests';
 import { DEMO_CLASS_ID } from '../../seed/demo-portal';
-import { DEMO_PASSWORD } from '../../seed/demo-seed';
 import { DEMO_STAFF, DEMO_TEACHER_DRAFT_ID } from '../../seed/demo-staff';
 import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import type { TestApp } from '../../test-support/test-app';
 import { useTestApp } from '../../test-support/test-app';
 import { importData, parseImportFile } from '../../import/import-service';
+import { jsonOf as json, sendAs as send, staffToken } from '../../test-support/staff-requests';
 
 const newApp = useTestApp();
 const OTHER_CLASS = 'editor-class-b';
-
-async function staffToken(t: TestApp, email: string): Promise<string> {
-  const response = await t.postJson('/api/staff/login', { email, password: DEMO_PASSWORD });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const send = (t: TestApp, method: string, path: string, token: string, body?: unknown) =>
-  t.app.request(path, {
-    method,
-    headers: { [ACCESS_TOKEN_HEADER]: token, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-
-async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 type QuestionInput = NonNullable<NonNullable<NonNullable<TestDraftInput['parts']>[number]['sections']>[number]['questions']>[number];
 type QuestionFields = QuestionInput['question'];

@@ -233,6 +233,17 @@ const INTERACTIVE_ROUTES = [
   '/staff/tests/:id',
   // Preview as a student (before Start, the running test screen under its preview strip, the result): at both sizes in the staff tests journey.
   '/staff/tests/:id/preview',
+  // Grading (the tests with answers waiting, one test's answers with a rubric, question reports): at both sizes in staff-grading.spec.ts.
+  '/staff/grading',
+  '/staff/grading/reports',
+  '/staff/grading/:testId',
+  // Results (the tests, a test's attempts, item analysis, re-key dialog, changes, release, marksheets; a student's results): at both sizes in staff-results.spec.ts.
+  '/staff/results',
+  '/staff/results/students/:id',
+  '/staff/results/:testId',
+  // The proctoring review (the queue, one attempt's trail and decision): at both sizes in staff-review.spec.ts.
+  '/staff/review',
+  '/staff/review/:attemptId',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

@@ -99,8 +99,10 @@ export function buildApp(deps: AppDeps) {
   const testEditor = mountTestEditor(routes, { db, clock, logger, graceMs: config.graceSeconds * 1000, staff, bank, classes: classDirectory.classes, subjects: classDirectory.subjects });
   // After the test (issue 29): grading, results, and the proctoring review.
   mountGrading(routes, { db, clock, logger, staff, testEditor, tests });
-  mountResults(routes, { db, clock, logger, staff, testEditor, tests, graceMs: config.graceSeconds * 1000, push: createPushService({ db: db.kysely, config, logger }) });
-  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely) });
+  // One push service for the notifications these send (a re-key, a decision on an attempt).
+  const afterTestPush = createPushService({ db: db.kysely, config, logger });
+  mountResults(routes, { db, clock, logger, staff, testEditor, tests, graceMs: config.graceSeconds * 1000, push: afterTestPush });
+  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely), push: afterTestPush });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());

@@ -6,6 +6,7 @@ import type { StaffModule } from '../staff/staff-module';
 import type { TestEditorModule } from '../test-editor/test-editor-module';
 import type { TestModule } from '../exam/exam-module';
 import type { ProctorTrail } from '../proctoring/proctoring-module';
+import type { PushService } from '../notifications/notifications-module';
 import { reviewRoutes } from './review-routes';
 import { createReviewService } from './review-service';
 
@@ -20,11 +21,13 @@ export interface ProctoringReviewDeps {
   tests: TestModule;
   /** The proctoring module's trail of events (app.ts: createProctorTrail). */
   trail: ProctorTrail;
+  /** The notifications' push service: a decision is pushed to the student as a re-key is. */
+  push?: Pick<PushService, 'sendNotifications'> | null;
 }
 
 /** The proctoring review (decision 0061): admins every test, proctors the tests they proctor. */
-export function mountProctoringReview({ api }: AppRoutes, { db, clock, staff, tests, trail }: ProctoringReviewDeps): void {
-  const review = createReviewService({ db: db.kysely, clock, store: tests.uploadStore, trail });
+export function mountProctoringReview({ api }: AppRoutes, { db, clock, staff, tests, trail, push = null }: ProctoringReviewDeps): void {
+  const review = createReviewService({ db: db.kysely, clock, store: tests.uploadStore, trail, push });
   api.route('/', reviewRoutes({ staffAuth: staff.staffAuth, review }));
 }
 

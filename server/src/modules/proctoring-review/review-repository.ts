@@ -230,16 +230,16 @@ export function createReviewRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Writes the decision and, in the same transaction, the student's notification. */
-    async setDecision(attemptId: string, decision: AttemptDecisionKind, reason: string, reviewerId: string, at: number, notification: { userId: string; title: string; content: string }): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    /** Writes the decision and, in the same transaction, the student's notification; returns the notification's ids (to push once committed). */
+    async setDecision(attemptId: string, decision: AttemptDecisionKind, reason: string, reviewerId: string, at: number, notification: { userId: string; title: string; content: string }): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
         await trx
           .insertInto('attempt_reviews')
           .values({ attempt_id: attemptId, decision, reason, reviewer_id: reviewerId, decided_at: at })
           .onConflict((conflict) => conflict.column('attempt_id').doUpdateSet({ decision, reason, reviewer_id: reviewerId, decided_at: at }))
           .execute();
         // One notification addressed to the student, in the same transaction (its text escaped as HTML).
-        await notifyStudents(trx, [notification.userId], { title: notification.title, content: notification.content }, at);
+        return notifyStudents(trx, [notification.userId], { title: notification.title, content: notification.content }, at);
       });
     },
   };

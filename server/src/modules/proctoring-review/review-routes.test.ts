@@ -17,6 +17,7 @@ import { DEMO_TEST_IDS } from '../../seed/demo-tests';
 import { useTestApp } from '../../test-support/test-app';
 import type { TestApp } from '../../test-support/test-app';
 import { jsonOf as json, sendAs as send, staffToken } from '../../test-support/staff-requests';
+import { createReviewService } from './review-service';
 
 const newApp = useTestApp();
 const MCQ = DEMO_TEST_IDS.mcq;
@@ -246,5 +247,18 @@ describe('proctoring review: what the student sees', () => {
     expect(asha.decision ?? null).toBeNull();
     expect(JSON.stringify(asha)).not.toContain('rohan-face');
     expect(one).not.toBe(two);
+  });
+});
+
+describe('proctoring review: the decision reaches the student', () => {
+  it('pushes the decision\'s notification once it is stored', async () => {
+    const t = await newApp();
+    const attemptId = await takeWithEvents(t, 'DEMO001', ['BLUR']);
+    const pushed: string[][] = [];
+    const review = createReviewService({ db: t.db.kysely, clock: t.clock, store: { getUrl: () => '' }, trail: { eventsOf: () => Promise.resolve([]) }, push: { sendNotifications: (ids) => (pushed.push([...ids]), Promise.resolve({ sent: 1, removed: 0, failed: 0 })) } });
+    const admin = await t.db.kysely.selectFrom('staff_accounts').selectAll().where('email', '=', DEMO_STAFF.admin.email).executeTakeFirstOrThrow();
+    await review.setDecision({ ...admin, disabledAt: null } as unknown as Parameters<typeof review.setDecision>[0], attemptId, 'under_review', 'Two faces: ask the hall.');
+    const stored = await t.db.kysely.selectFrom('notifications').select('id').where('audience_id', '=', t.userIds['DEMO001'] ?? '').orderBy('created_at', 'desc').execute();
+    expect(pushed).toEqual([[stored[0]?.id]]);
   });
 });

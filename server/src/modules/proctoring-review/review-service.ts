@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { UploadStore } from '../../platform/storage/upload-store';
+import { pushNotified, type PushService } from '../notifications/notifications-module';
 import type { ProctorTrail } from '../proctoring/proctoring-module';
 import type { StaffRecord } from '../staff/staff-module';
 import { coverageOf } from './review-coverage';
@@ -27,13 +28,15 @@ export interface ReviewServiceDeps {
   store: Pick<UploadStore, 'getUrl'>;
   /** The proctoring module's trail (passed in: that module reads the decisions, so no import cycle). */
   trail: Pick<ProctorTrail, 'eventsOf'>;
+  /** Pushes the decision's notification to the student's subscribed browsers (none in tests). */
+  push?: Pick<PushService, 'sendNotifications'> | null;
 }
 
 /** Admins review every test; proctors the tests they proctor (the route lets no one else in). */
 const scopeOf = (staff: StaffRecord): ReviewScope => (staff.role === 'admin' ? { kind: 'all' } : { kind: 'proctor', staffId: staff.id });
 
 /** The proctoring review (decision 0061): the queue, an attempt's trail, verdicts and decisions. */
-export function createReviewService({ db, clock, store, trail }: ReviewServiceDeps) {
+export function createReviewService({ db, clock, store, trail, push = null }: ReviewServiceDeps) {
   const repo = createReviewRepository(db);
 
   /** The attempt if the reviewer may see it: 404 for none, 403 for a test they do not proctor. */
@@ -167,7 +170,8 @@ export function createReviewService({ db, clock, store, trail }: ReviewServiceDe
       const attempt = await attemptFor(staff, attemptId);
       if (attempt.submittedAt === null) throw new AppError('conflict', REVIEW_MESSAGES.notSubmitted);
       const now = clock.now();
-      await repo.setDecision(attempt.id, decision, reason, staff.id, now, { userId: attempt.userId, ...decisionNotification(attempt.testName, decision, reason) });
+      const notified = await repo.setDecision(attempt.id, decision, reason, staff.id, now, { userId: attempt.userId, ...decisionNotification(attempt.testName, decision, reason) });
+      pushNotified(push, notified);
       return { attempt_id: attempt.id, decision: { decision, reason: reason, reviewer_name: staff.name, decided_at: now } };
     },
   };

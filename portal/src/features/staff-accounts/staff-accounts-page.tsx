@@ -4,7 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { ScreenProps } from '../../lib/screen-props';
 import { formatDateTime } from '../../lib/date-time';
 import { showSnackbar } from '../../lib/snackbar';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { ROLE_LABELS } from '../staff-auth/staff-roles';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { fetchStaffAccounts, fetchStaffDirectory } from './staff-accounts-api';
@@ -114,7 +114,6 @@ function StaffAccounts() {
     setReply((current) => (current ? { ...current, items: current.items.map((item) => (item.id === account.id ? account : item)) } : current));
   }
 
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.pageSize)) : 1;
   return (
     <>
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -143,18 +142,7 @@ function StaffAccounts() {
             ) : (
               <AccountsTable reply={reply} onOpen={open} />
             )}
-            <TablePages
-              label="Staff pages"
-              sizes={[reply.pageSize]}
-              total={reply.total}
-              page={reply.page}
-              pages={pages}
-              first={(reply.page - 1) * reply.pageSize}
-              shown={reply.items.length}
-              perPage={reply.pageSize}
-              onPage={setPage}
-              onPerPage={() => setPage(1)}
-            />
+            <StaffListPages label="Staff pages" page={reply.page} pageSize={reply.pageSize} total={reply.total} shown={reply.items.length} onPage={setPage} />
           </>
         )}
       </StaffListBox>

@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { TextField } from '../../ui/text-field';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { formErrors } from '../staff-accounts/staff-form';
@@ -164,7 +164,6 @@ function MoveStudents({ classes, onMoved }: { classes: readonly StaffClass[]; on
     }
   }
 
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.pageSize)) : 1;
   return (
     <div className="flex flex-col gap-3">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -193,7 +192,7 @@ function MoveStudents({ classes, onMoved }: { classes: readonly StaffClass[]; on
                 </li>
               ))}
             </ul>
-            <TablePages label="Pages of the class" sizes={[reply.pageSize]} total={reply.total} page={reply.page} pages={pages} first={(reply.page - 1) * reply.pageSize} shown={reply.items.length} perPage={reply.pageSize} onPage={setPage} onPerPage={() => setPage(1)} />
+            <StaffListPages label="Pages of the class" page={reply.page} pageSize={reply.pageSize} total={reply.total} shown={reply.items.length} onPage={setPage} />
           </fieldset>
         )
       ) : null}

@@ -157,7 +157,7 @@ export function AttemptsTab({ testId, version }: { testId: string; version: numb
             ) : (
               <AttemptsTable reply={reply} filters={filters} onSort={onSort} />
             )}
-            <StaffListPages label="Attempt pages" reply={reply} shown={reply.rows.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
+            <StaffListPages label="Attempt pages" page={reply.page} pageSize={reply.page_size} total={reply.total} shown={reply.rows.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

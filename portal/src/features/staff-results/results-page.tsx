@@ -68,7 +68,7 @@ function ResultsList() {
             ) : (
               <ResultsTable reply={reply} />
             )}
-            <StaffListPages label="Test pages" reply={reply} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
+            <StaffListPages label="Test pages" page={reply.page} pageSize={reply.page_size} total={reply.total} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

@@ -94,7 +94,7 @@ function ReviewQueue() {
             ) : (
               <QueueTable reply={reply} from={from} />
             )}
-            <StaffListPages label="Attempt pages" reply={reply} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
+            <StaffListPages label="Attempt pages" page={reply.page} pageSize={reply.page_size} total={reply.total} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
 import { formatDateTime } from '../../lib/date-time';
-import { TablePages } from '../../ui/table-pages';
+import { StaffListPages } from '../staff-shell/staff-list-pages';
 import { StaffListBox } from '../staff-shell/staff-list-box';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 import { staffSession } from '../staff-auth/staff-session';
@@ -87,7 +87,6 @@ function StudentsList({ isAdmin }: { isAdmin: boolean }) {
   }, [reload]);
 
 
-  const pages = reply ? Math.max(1, Math.ceil(reply.total / reply.pageSize)) : 1;
   const filtered = filters.q !== '' || filters.classId !== '' || filters.status !== '';
   return (
     <>
@@ -122,18 +121,7 @@ function StudentsList({ isAdmin }: { isAdmin: boolean }) {
             ) : (
               <StudentsTable reply={reply} />
             )}
-            <TablePages
-              label="Student pages"
-              sizes={[reply.pageSize]}
-              total={reply.total}
-              page={reply.page}
-              pages={pages}
-              first={(reply.page - 1) * reply.pageSize}
-              shown={reply.items.length}
-              perPage={reply.pageSize}
-              onPage={(page) => setFilters((current) => ({ ...current, page }))}
-              onPerPage={() => setFilters((current) => ({ ...current, page: 1 }))}
-            />
+            <StaffListPages label="Student pages" page={reply.page} pageSize={reply.pageSize} total={reply.total} shown={reply.items.length} onPage={(page) => setFilters((current) => ({ ...current, page }))} />
           </>
         )}
       </StaffListBox>

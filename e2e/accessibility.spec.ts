@@ -244,6 +244,25 @@ const INTERACTIVE_ROUTES = [
   // The proctoring review (the queue, one attempt's trail and decision): at both sizes in staff-review.spec.ts.
   '/staff/review',
   '/staff/review/:attemptId',
+  // Issue 30's screens, each scanned at both sizes in its own spec: staff-timetable-attendance.spec.ts,
+  '/staff/timetable',
+  '/staff/attendance',
+  // staff-study.spec.ts,
+  '/staff/study',
+  '/staff/study/new',
+  '/staff/study/:id',
+  // staff-communications.spec.ts (notices, queries, certificates),
+  '/staff/notices',
+  '/staff/notices/new',
+  '/staff/queries',
+  '/staff/queries/:id',
+  '/staff/certificates',
+  // staff-fees.spec.ts,
+  '/staff/fees',
+  '/staff/fees/receipts',
+  '/staff/fees/payments',
+  // and staff-audit.spec.ts.
+  '/staff/audit',
 ];
 
 /** Every address in an order where no two of one pattern follow each other. */

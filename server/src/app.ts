@@ -36,6 +36,7 @@ import { mountTestEditor } from './modules/test-editor/test-editor-module';
 import { mountGrading } from './modules/grading/grading-module';
 import { mountResults } from './modules/results/results-module';
 import { mountProctoringReview } from './modules/proctoring-review/proctoring-review-module';
+import { auditStaffWrites } from './modules/audit/audit-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -84,6 +85,10 @@ export function buildApp(deps: AppDeps) {
   const store = tests.uploadStore;
   // Sign-in first: its menu-page guard stands in front of every API route (decision 0003).
   const { auth, tokens, limiter, endedSessions } = mountAuth(routes, { db, config, clock, logger, otpSender: deps.otpSender, store });
+  // Every staff write reaches the audit log (decision 0062): registered before any staff route.
+  const auditWrites = auditStaffWrites({ db: db.kysely, clock, logger });
+  api.use('/staff/*', auditWrites);
+  api.use('/proctor/tests/*', auditWrites);
   api.route('/', healthRoutes({ db, version: config.version, clock, startedAt: clock.now(), logger, ...(deps.readiness ? { readiness: deps.readiness } : {}) }));
   // The live console hears of new flags as they are stored (the live service is built below).
   mountProctoring(routes, { db, config, clock, auth, store, onStored: (attempt, events) => live.publishFlags(attempt, events) });
@@ -99,10 +104,10 @@ export function buildApp(deps: AppDeps) {
   const testEditor = mountTestEditor(routes, { db, clock, logger, graceMs: config.graceSeconds * 1000, staff, bank, classes: classDirectory.classes, subjects: classDirectory.subjects });
   // After the test (issue 29): grading, results, and the proctoring review.
   mountGrading(routes, { db, clock, logger, staff, testEditor, tests });
-  // One push service for the notifications these send (a re-key, a decision on an attempt).
-  const afterTestPush = createPushService({ db: db.kysely, config, logger });
-  mountResults(routes, { db, clock, logger, staff, testEditor, tests, graceMs: config.graceSeconds * 1000, push: afterTestPush });
-  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely), push: afterTestPush });
+  // One push service for what the staff side sends students (a re-key, a decision on an attempt, a notice...).
+  const staffPush = createPushService({ db: db.kysely, config, logger });
+  mountResults(routes, { db, clock, logger, staff, testEditor, tests, graceMs: config.graceSeconds * 1000, push: staffPush });
+  mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely), push: staffPush });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());
@@ -112,12 +117,12 @@ export function buildApp(deps: AppDeps) {
   app.use(securityHeaders({ jitsiDomain: config.jitsiDomain, storageOrigin: tests.blobs.browserOrigin }));
   app.use(rootBodyLimit(config.bodyLimitBytes, [UPLOAD_PUT_PREFIX, AVATAR_PUT_PREFIX, STUDY_PUT_PREFIX, QUERY_PUT_PREFIX, RECEIPT_PUT_PREFIX]));
   mountExam(routes, { clock, auth, tests });
-  mountPortal(routes, { db, config, clock, logger, auth, tokens, store });
-  mountNotifications(routes, { db, config, clock, auth });
-  mountStudy(routes, { db, clock, auth, store });
-  mountQueries(routes, { db, config, clock, auth, store, locks });
-  const { payments } = mountFees(routes, { db, config, clock, logger, auth, store, locks, payments: deps.payments });
-  mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs });
+  mountPortal(routes, { db, config, clock, logger, auth, tokens, store, staff, push: staffPush });
+  mountNotifications(routes, { db, config, clock, auth, staff, push: staffPush });
+  mountStudy(routes, { db, clock, auth, store, staff, push: staffPush });
+  mountQueries(routes, { db, config, clock, auth, store, locks, staff, push: staffPush });
+  const { payments } = mountFees(routes, { db, config, clock, logger, auth, store, locks, payments: deps.payments, staff, push: staffPush });
+  mountCertificates(routes, { db, config, clock, logger, auth, payments: payments.service, blobs: tests.blobs, staff, push: staffPush });
   app.route(API_PREFIX, api);
   app.get(`${PUBLIC_BLOB_PREFIX}/*`, blobRoutes(tests.blobs));
   app.get('*', portalRoutes(config.portalDist));

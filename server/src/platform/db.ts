@@ -223,6 +223,30 @@ export interface FlagReviewsTable {
   reviewed_at: number;
 }
 
+/** One staff write (0025): who, what, when, the record before and after (JSON). */
+export interface AuditLogTable {
+  id: string;
+  at: number;
+  actor_id: string;
+  actor_name: string;
+  actor_role: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  summary: string;
+  before: string | null;
+  after: string | null;
+  request: Generated<string>;
+}
+
+// Issue 30 (0026): notices, queries and certificates in the staff console.
+
+// Issue 30 (0027): the timetable and attendance in the staff console.
+
+// Issue 30 (0028): fees in the staff console.
+
+// Issue 30 (0029): study material and assignments in the staff console.
+
 /** The decision on an attempt as a whole (0024): 'no_concern' | 'under_review' | 'void'. */
 export interface AttemptReviewsTable {
   attempt_id: string;
@@ -710,6 +734,11 @@ export interface Database {
   question_changes: QuestionChangesTable;
   flag_reviews: FlagReviewsTable;
   attempt_reviews: AttemptReviewsTable;
+  audit_log: AuditLogTable;
+  // Issue 30 (0026): notices, queries and certificates.
+  // Issue 30 (0027): timetable and attendance.
+  // Issue 30 (0028): fees.
+  // Issue 30 (0029): study material and assignments.
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

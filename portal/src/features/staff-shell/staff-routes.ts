@@ -46,4 +46,25 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   // Proctoring review (admin, proctor): the queue of attempts, one attempt's trail and decision.
   { path: '/staff/review', title: 'Proctoring review', screen: lazy(() => import('../staff-review/review-queue-page')) },
   { path: '/staff/review/:attemptId', title: 'Attempt review', screen: lazy(() => import('../staff-review/attempt-review-page')) },
+  // Issue 30, the everyday institute. Timetable and attendance (admin, teacher: their classes).
+  { path: '/staff/timetable', title: 'Timetable', screen: lazy(() => import('../staff-timetable/timetable-page')) },
+  { path: '/staff/attendance', title: 'Attendance', screen: lazy(() => import('../staff-attendance/attendance-page')) },
+  // Study material, home work, assignments and video lectures (admin, teacher): the list, a new item (before :id), one item with its submissions.
+  { path: '/staff/study', title: 'Study material', screen: lazy(() => import('../staff-study/study-page')) },
+  { path: '/staff/study/new', title: 'New study item', screen: lazy(() => import('../staff-study/study-item-page')) },
+  { path: '/staff/study/:id', title: 'Study item', screen: lazy(() => import('../staff-study/study-item-page')) },
+  // Notices and notifications (admin, teacher): what was sent with its reads, and the composer.
+  { path: '/staff/notices', title: 'Notices', screen: lazy(() => import('../staff-notices/notices-page')) },
+  { path: '/staff/notices/new', title: 'Compose a notice', screen: lazy(() => import('../staff-notices/compose-notice-page')) },
+  // Students' queries (admin, teacher): the inbox and one query's thread.
+  { path: '/staff/queries', title: 'Queries', screen: lazy(() => import('../staff-queries/queries-page')) },
+  { path: '/staff/queries/:id', title: 'Query', screen: lazy(() => import('../staff-queries/query-page')) },
+  // Fees (admin): fee heads and students' fees, receipts to verify, online payments and reconciliation.
+  { path: '/staff/fees', title: 'Fees', screen: lazy(() => import('../staff-fees/fees-page')) },
+  { path: '/staff/fees/receipts', title: 'Receipts to verify', screen: lazy(() => import('../staff-fees/receipts-page')) },
+  { path: '/staff/fees/payments', title: 'Online payments', screen: lazy(() => import('../staff-fees/payments-page')) },
+  // Certificate requests (admin): deliver the PDF or reject with a refund owed.
+  { path: '/staff/certificates', title: 'Certificates', screen: lazy(() => import('../staff-certificates/certificates-page')) },
+  // The audit log (admin): every staff write.
+  { path: '/staff/audit', title: 'Audit log', screen: lazy(() => import('../staff-audit/audit-page')) },
 ];

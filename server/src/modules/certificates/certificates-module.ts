@@ -9,6 +9,8 @@ import { createCertificateLinks } from './certificate-links';
 import { certificatePages, certificateRoutes } from './certificate-routes';
 import { createCertificateService } from './certificate-service';
 import type { CertificatePayments, CertificateService } from './certificate-service';
+import type { StaffModule } from '../staff/staff-module';
+import type { PushService } from '../notifications/notifications-module';
 
 // The certificates module's public face (decision 0054): what others may use of it.
 export { CERTIFICATE_PAY_PATH } from './certificate-links';
@@ -25,6 +27,9 @@ export interface CertificatesDeps {
   payments: CertificatePayments;
   /** Where delivered certificates are read from. */
   blobs: BlobStore;
+  /** The staff console's side of this area (issue 30): who may change it, and push to students' browsers. */
+  staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
+  push: PushService;
 }
 
 export interface CertificatesModule {

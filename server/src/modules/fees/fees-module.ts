@@ -16,6 +16,8 @@ import { createPaymentModule } from './payment-module';
 import type { PaymentModule } from './payment-module';
 import { paymentRepository } from './payment-repository';
 import { paymentRoutes } from './payment-routes';
+import type { StaffModule } from '../staff/staff-module';
+import type { PushService } from '../notifications/notifications-module';
 
 // The fees module's public face (decision 0054): what others may use of it.
 export { createPaymentModule } from './payment-module';
@@ -44,6 +46,9 @@ export interface FeesDeps {
   locks: JobLocks;
   /** Online payments (gateway + service); made here unless given (main.ts reconciles its own at start). */
   payments?: PaymentModule | undefined;
+  /** The staff console's side of this area (issue 30): who may change it, and push to students' browsers. */
+  staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
+  push: PushService;
 }
 
 export interface FeesModule {

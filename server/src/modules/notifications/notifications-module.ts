@@ -8,6 +8,8 @@ import { notificationRoutes } from './notification-routes';
 import { createNotificationService } from './notification-service';
 import type { NotificationService } from './notification-service';
 import { createPushSubscriptionRepository } from './push-subscription-repository';
+import type { StaffModule } from '../staff/staff-module';
+import type { PushService } from './push-service';
 
 // The notifications module's public face (decision 0054): what others may use of it.
 // The import pushes the notifications it has committed with the push service.
@@ -21,6 +23,9 @@ export interface NotificationsDeps {
   config: Config;
   clock: Clock;
   auth: AuthService;
+  /** The staff console's side of this area (issue 30): who may change it, and push to students' browsers. */
+  staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
+  push: PushService;
 }
 
 export interface NotificationsModule {

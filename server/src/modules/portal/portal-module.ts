@@ -27,6 +27,8 @@ import { createTimetableService } from './timetable-service';
 import { createTodoRepository } from './todo-repository';
 import { todoRoutes } from './todo-routes';
 import { createTodoService } from './todo-service';
+import type { StaffModule } from '../staff/staff-module';
+import type { PushService } from '../notifications/notifications-module';
 
 // The portal module's public face (decision 0054): what others may use of it.
 export { AVATAR_PUT_PREFIX } from './profile-service';
@@ -44,6 +46,9 @@ export interface PortalDeps {
   tokens: TokenService;
   /** Where profile photos are kept. */
   store: UploadStore;
+  /** The staff console's side of this area (issue 30): who may change it, and push to students' browsers. */
+  staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
+  push: PushService;
 }
 
 export interface PortalModule {

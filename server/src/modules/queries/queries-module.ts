@@ -9,6 +9,8 @@ import { createQueryRepository } from './query-repository';
 import { queryAttachmentPutHandler, queryRoutes } from './query-routes';
 import { createQueryService, QUERY_PUT_PREFIX } from './query-service';
 import type { QueryService } from './query-service';
+import type { StaffModule } from '../staff/staff-module';
+import type { PushService } from '../notifications/notifications-module';
 
 // The queries module's public face (decision 0054): what others may use of it.
 export { QUERY_PUT_PREFIX } from './query-service';
@@ -24,6 +26,9 @@ export interface QueriesDeps {
   store: UploadStore;
   /** Leases across processes (job_locks): one query or reply per press. */
   locks: JobLocks;
+  /** The staff console's side of this area (issue 30): who may change it, and push to students' browsers. */
+  staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
+  push: PushService;
 }
 
 export interface QueriesModule {

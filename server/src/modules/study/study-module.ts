@@ -7,6 +7,8 @@ import { createStudyRepository } from './study-repository';
 import { studyPutHandler, studyRoutes } from './study-routes';
 import { createStudyService, STUDY_PUT_PREFIX } from './study-service';
 import type { StudyService } from './study-service';
+import type { StaffModule } from '../staff/staff-module';
+import type { PushService } from '../notifications/notifications-module';
 
 // The study module's public face (decision 0054): what others may use of it.
 export { STUDY_PUT_PREFIX } from './study-service';
@@ -20,6 +22,12 @@ export interface StudyDeps {
   store: UploadStore;
 }
 
+export interface StudyStaffDeps {
+  /** The staff console's side of this area (issue 30): who may change it, and push to students' browsers. */
+  staff: Pick<StaffModule, 'staffAuth' | 'scopeOf'>;
+  push: PushService;
+}
+
 export interface StudyModule {
   study: StudyService;
 }
@@ -30,7 +38,7 @@ export function createStudy({ db, store, clock }: StudyDeps): StudyService {
 }
 
 /** Study material, home work, assignments and video lectures (API) and the assignment upload PUT. */
-export function mountStudy({ api, root }: AppRoutes, deps: StudyDeps & { auth: AuthService }): StudyModule {
+export function mountStudy({ api, root }: AppRoutes, deps: StudyDeps & StudyStaffDeps & { auth: AuthService }): StudyModule {
   const study = createStudy(deps);
   api.route('/', studyRoutes({ auth: deps.auth, study }));
   root.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));

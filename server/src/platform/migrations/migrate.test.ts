@@ -38,10 +38,15 @@ describe('migrations', () => {
       ['0022-create-grading', 'Success'],
       ['0023-create-question-changes', 'Success'],
       ['0024-create-proctoring-review', 'Success'],
+      ['0025-create-audit-log', 'Success'],
+      ['0026-staff-communications', 'Success'],
+      ['0027-staff-timetable-attendance', 'Success'],
+      ['0028-staff-fees', 'Success'],
+      ['0029-staff-study', 'Success'],
     ]);
     expect(await migrateToLatest(db.kysely)).toEqual([]);
     const tables = (await db.kysely.introspection.getTables()).map((table) => table.name);
-    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions', 'classes', 'subjects', 'class_subjects', 'student_profiles', 'purchases', 'schedules', 'schedule_cancellations', 'notifications', 'notices', 'notification_reads', 'notice_reads', 'motivations', 'push_subscriptions', 'attendance_records', 'chapter_notes', 'bookmarks', 'todos', 'fee_heads', 'student_fees', 'payment_methods', 'fee_receipts', 'payment_orders', 'payments', 'payment_webhook_events', 'payment_rejections', 'study_items', 'study_scores', 'study_uploads', 'query_types', 'query_sub_types', 'queries', 'query_engagements', 'certificate_types', 'certificate_requests', 'staff_accounts', 'staff_classes', 'staff_subjects', 'proctor_tests', 'chat_messages', 'proctor_commands', 'job_locks', 'bank_questions', 'bank_question_versions', 'test_drafts', 'test_classes', 'retired_test_versions']));
+    expect(tables).toEqual(expect.arrayContaining(['users', 'login_failures', 'tests', 'test_assignments', 'attempts', 'answers', 'marksheets', 'question_reports', 'uploads', 'grades', 'proctor_events', 'proctor_snapshots', 'ended_sessions', 'classes', 'subjects', 'class_subjects', 'student_profiles', 'purchases', 'schedules', 'schedule_cancellations', 'notifications', 'notices', 'notification_reads', 'notice_reads', 'motivations', 'push_subscriptions', 'attendance_records', 'chapter_notes', 'bookmarks', 'todos', 'fee_heads', 'student_fees', 'payment_methods', 'fee_receipts', 'payment_orders', 'payments', 'payment_webhook_events', 'payment_rejections', 'study_items', 'study_scores', 'study_uploads', 'query_types', 'query_sub_types', 'queries', 'query_engagements', 'certificate_types', 'certificate_requests', 'staff_accounts', 'staff_classes', 'staff_subjects', 'proctor_tests', 'chat_messages', 'proctor_commands', 'job_locks', 'bank_questions', 'bank_question_versions', 'test_drafts', 'test_classes', 'retired_test_versions', 'audit_log']));
   });
 
   it('store booleans as 0/1 and return BIGINT milliseconds as numbers', async () => {

@@ -25,6 +25,11 @@ import * as createRetiredTestVersions from './0021-create-retired-test-versions'
 import * as createGrading from './0022-create-grading';
 import * as createQuestionChanges from './0023-create-question-changes';
 import * as createProctoringReview from './0024-create-proctoring-review';
+import * as createAuditLog from './0025-create-audit-log';
+import * as staffCommunications from './0026-staff-communications';
+import * as staffTimetableAttendance from './0027-staff-timetable-attendance';
+import * as staffFees from './0028-staff-fees';
+import * as staffStudy from './0029-staff-study';
 
 /**
  * Every migration, listed in code rather than found by globbing a folder: the server ships as
@@ -55,6 +60,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-create-grading': createGrading,
   '0023-create-question-changes': createQuestionChanges,
   '0024-create-proctoring-review': createProctoringReview,
+  '0025-create-audit-log': createAuditLog,
+  '0026-staff-communications': staffCommunications,
+  '0027-staff-timetable-attendance': staffTimetableAttendance,
+  '0028-staff-fees': staffFees,
+  '0029-staff-study': staffStudy,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

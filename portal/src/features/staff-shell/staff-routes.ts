@@ -38,6 +38,8 @@ export const STAFF_ROUTES: readonly StaffRoute[] = [
   // Grading (admin, teacher): tests with answers to grade, the question reports, one test's queue.
   { path: '/staff/grading', title: 'Grading', screen: lazy(() => import('../staff-grading/grading-page')) },
   { path: '/staff/grading/reports', title: 'Question reports', screen: lazy(() => import('../staff-grading/question-reports-page')) },
+  // An assignment's or home work's submissions, graded in the same screen as answers (issue 30; before :testId).
+  { path: '/staff/grading/assignments/:id', title: 'Grade submissions', screen: lazy(() => import('../staff-grading/grade-submissions-page')) },
   { path: '/staff/grading/:testId', title: 'Grade answers', screen: lazy(() => import('../staff-grading/grading-queue-page')) },
   // Results (admin, teacher): tests, one student's tests (before :testId), one test's results.
   { path: '/staff/results', title: 'Results', screen: lazy(() => import('../staff-results/results-page')) },

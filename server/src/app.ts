@@ -36,7 +36,7 @@ import { mountTestEditor } from './modules/test-editor/test-editor-module';
 import { mountGrading } from './modules/grading/grading-module';
 import { mountResults } from './modules/results/results-module';
 import { mountProctoringReview } from './modules/proctoring-review/proctoring-review-module';
-import { auditStaffWrites } from './modules/audit/audit-module';
+import { auditStaffWrites, mountAudit } from './modules/audit/audit-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -108,6 +108,8 @@ export function buildApp(deps: AppDeps) {
   const staffPush = createPushService({ db: db.kysely, config, logger });
   mountResults(routes, { db, clock, logger, staff, testEditor, tests, graceMs: config.graceSeconds * 1000, push: staffPush });
   mountProctoringReview(routes, { db, clock, logger, staff, testEditor, tests, trail: createProctorTrail(db.kysely), push: staffPush });
+  // The audit log's reading, for admins.
+  mountAudit(routes, { db, staff, timeZone: config.timeZone });
   const { live } = mountLive(routes, { db, config, clock, logger, auth, staff, attempts: tests.attempts, store, hub: deps.liveHub, presence: deps.livePresence });
   // Short leases across processes (job_locks) for checks and inserts that presses at once would race.
   const locks = createJobLocks(db.kysely, processOwner());

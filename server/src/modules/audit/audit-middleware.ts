@@ -48,7 +48,8 @@ export function auditStaffWrites({ db, clock, logger }: { db: Kysely<Database>; 
     if (!actor) return;
     const entity = entityOfPath(c.req.path);
     try {
-      await recordAudit(db, { actor, action: 'request', entityType: entity.type, entityId: entity.id, summary: context.request, after: read('body') }, clock.now());
+      const entry = { actor, action: 'request', entityType: entity.type, entityId: entity.id, summary: context.request, after: read('body') };
+      await auditRequests.run(context, () => recordAudit(db, entry, clock.now()));
     } catch (error) {
       // The change is made and answered; a lost entry is logged loudly rather than failing it.
       logger.error('audit.write_failed', { request: context.request, error: error instanceof Error ? error.message : String(error) });

@@ -1,0 +1,28 @@
+/**
+ * The words and constants of the audit log (shared/api/staff-audit.ts), without zod, for the
+ * portal's staff screen.
+ */
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const AUDIT_MESSAGES = {
+  badDate: 'A date is written yyyy-MM-dd.',
+  badRange: 'The "from" date is after the "to" date.',
+  empty: 'No change matches these filters.',
+  emptyLog: 'No staff member has changed anything yet.',
+} as const;
+
+/** The kinds of record the log names, in words (any other kind is shown as it is stored). */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  accounts: 'Staff account',
+  students: 'Student',
+  classes: 'Class',
+  bank: 'Bank question',
+  tests: 'Test',
+  grading: 'Grading',
+  results: 'Results',
+  review: 'Proctoring review',
+  proctor: 'Live console',
+};
+
+export const auditEntityLabel = (type: string): string => AUDIT_ENTITY_LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/^./, (first) => first.toUpperCase());

@@ -242,6 +242,17 @@ export interface AuditLogTable {
 // Issue 30 (0026): notices, queries and certificates in the staff console.
 
 // Issue 30 (0027): the timetable and attendance in the staff console.
+/** Migration 0027: a save of a class's register that changed marks; `changes` is JSON [{studentId, name, before, after}]. */
+export interface AttendanceChangesTable {
+  id: string;
+  class_id: string;
+  attendance_date: string;
+  at: number;
+  actor_id: string;
+  actor_name: string;
+  reason: string | null;
+  changes: string;
+}
 
 // Issue 30 (0028): fees in the staff console.
 
@@ -343,6 +354,8 @@ export interface SchedulesTable {
   teachers: string;
   meeting_url: string | null;
   created_at: number;
+  /** Migration 0027: 1 when staff chose no online meeting (no Jitsi room offered). */
+  no_meeting: Generated<number>;
 }
 export interface ScheduleCancellationsTable { schedule_id: string; date: string; canceled_at: number }
 export type Audience = 'all' | 'class' | 'student';
@@ -737,6 +750,7 @@ export interface Database {
   audit_log: AuditLogTable;
   // Issue 30 (0026): notices, queries and certificates.
   // Issue 30 (0027): timetable and attendance.
+  attendance_changes: AttendanceChangesTable;
   // Issue 30 (0028): fees.
   // Issue 30 (0029): study material and assignments.
 }

@@ -24,6 +24,10 @@ import type { ProfileService } from './profile-service';
 import { createTimetableRepository } from './timetable-repository';
 import { timetableRoutes } from './timetable-routes';
 import { createTimetableService } from './timetable-service';
+import { staffAttendanceRoutes } from './staff-attendance-routes';
+import { createStaffAttendanceService } from './staff-attendance-service';
+import { staffTimetableRoutes } from './staff-timetable-routes';
+import { createStaffTimetableService } from './staff-timetable-service';
 import { createTodoRepository } from './todo-repository';
 import { todoRoutes } from './todo-routes';
 import { createTodoService } from './todo-service';
@@ -56,7 +60,7 @@ export interface PortalModule {
 }
 
 /** The student's portal pages: timetable, attendance, profile (and its photo PUT), desk, todos, bookmarks and notes. */
-export function mountPortal({ api, root }: AppRoutes, { db, config, clock, logger, auth, tokens, store }: PortalDeps): PortalModule {
+export function mountPortal({ api, root }: AppRoutes, { db, config, clock, logger, auth, tokens, store, staff, push }: PortalDeps): PortalModule {
   api.route('/', timetableRoutes({ auth, timetable: createTimetableService({ timetable: createTimetableRepository(db.kysely), clock, timeZone: config.timeZone, jitsiDomain: config.jitsiDomain, secret: config.jwtSecret }) }));
   api.route('/', attendanceRoutes({ auth, attendance: createAttendanceService({ attendance: createAttendanceRepository(db.kysely), clock, timeZone: config.timeZone }) }));
   const profile = createProfileService({ profiles: createProfileRepository(db.kysely), auth, tokens, store, clock, logger, secret: config.jwtSecret });
@@ -67,5 +71,9 @@ export function mountPortal({ api, root }: AppRoutes, { db, config, clock, logge
   api.route('/', todoRoutes({ auth, todos }));
   api.route('/', bookmarkRoutes({ auth, bookmarks, notes: createNotesService({ notes: createNotesRepository(db.kysely) }) }));
   root.put(`${AVATAR_PUT_PREFIX}/:file`, avatarPutHandler(profile));
+  // The staff console's timetable and attendance register (issue 30): the same tables the student reads.
+  const staffTimetable = createStaffTimetableService({ db: db.kysely, clock, timeZone: config.timeZone, jitsiDomain: config.jitsiDomain, push });
+  api.route('/', staffTimetableRoutes({ staffAuth: staff.staffAuth, scopeOf: staff.scopeOf, timetable: staffTimetable }));
+  api.route('/', staffAttendanceRoutes({ staffAuth: staff.staffAuth, scopeOf: staff.scopeOf, attendance: createStaffAttendanceService({ db: db.kysely, clock, timeZone: config.timeZone }) }));
   return { profile };
 }

@@ -17,6 +17,8 @@ export interface ScheduleRecord {
   /** The schedule's own teachers, else the class's teachers of that subject. */
   teachers: string[];
   meetingUrl: string | null;
+  /** Staff chose no online meeting (migration 0027): no Jitsi room is offered. */
+  noMeeting: boolean;
   createdAt: number;
 }
 
@@ -48,6 +50,7 @@ export function createTimetableRepository(db: Kysely<Database>) {
         'schedules.duration_minutes',
         'schedules.teachers',
         'schedules.meeting_url',
+        'schedules.no_meeting',
         'schedules.created_at',
         'subjects.name as subject_name',
         'class_subjects.teachers as class_teachers',
@@ -66,6 +69,7 @@ export function createTimetableRepository(db: Kysely<Database>) {
       subjectName: row.subject_name,
       teachers: own.length > 0 ? own : names(row.class_teachers),
       meetingUrl: row.meeting_url,
+      noMeeting: Number(row.no_meeting) === 1,
       createdAt: Number(row.created_at),
     };
   };

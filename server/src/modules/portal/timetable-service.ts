@@ -96,10 +96,11 @@ export function createTimetableService({ timetable, clock, timeZone, jitsiDomain
       const canceledAt = (await timetable.cancellations([record.id], date, date)).get(`${record.id} ${date}`) ?? null;
       if (canceledAt !== null) throw new AppError('conflict', CLASS_CANCELED_MESSAGE);
       const meetingUrl = webUrl(record.meetingUrl);
-      // The class's own link is the teacher's choice for it; the institute's Jitsi rooms are the default.
+      // The class's own link is the teacher's choice for it; the institute's Jitsi rooms are the default,
+      // unless staff chose no online meeting for the class (issue 30).
       const room: LiveClassRoom = meetingUrl
         ? { kind: 'link', meeting_url: meetingUrl }
-        : jitsiDomain
+        : jitsiDomain && !record.noMeeting
           ? { kind: 'jitsi', domain: jitsiDomain, roomName: jitsiRoomName(secret, record.id, date) }
           : { kind: 'none' };
       return { schedule: toSchedule(record, date, null), class_name: studentClass.name, room };

@@ -257,6 +257,17 @@ export interface AttendanceChangesTable {
 // Issue 30 (0028): fees in the staff console.
 
 // Issue 30 (0029): study material and assignments in the staff console.
+/** Every score a staff member gave a student's submission (0029), newest last. */
+export interface StudyScoreHistoryTable {
+  id: string;
+  item_id: string;
+  user_id: string;
+  score_hundredths: number;
+  comment: string;
+  graded_by: string;
+  graded_by_name: string;
+  graded_at: number;
+}
 
 /** The decision on an attempt as a whole (0024): 'no_concern' | 'under_review' | 'void'. */
 export interface AttemptReviewsTable {
@@ -430,7 +441,16 @@ export interface StudyItemsTable {
   created_at: number;
   updated_at: number;
 }
-export interface StudyScoresTable { item_id: string; user_id: string; score_hundredths: number; updated_at: number }
+export interface StudyScoresTable {
+  item_id: string;
+  user_id: string;
+  score_hundredths: number;
+  updated_at: number;
+  /** 0029: the teacher's comment, who graded and when (null: imported). */
+  comment: string | null;
+  graded_by: string | null;
+  graded_at: number | null;
+}
 export interface StudyUploadsTable {
   id: string;
   item_id: string;
@@ -753,6 +773,7 @@ export interface Database {
   attendance_changes: AttendanceChangesTable;
   // Issue 30 (0028): fees.
   // Issue 30 (0029): study material and assignments.
+  study_score_history: StudyScoreHistoryTable;
 }
 
 export type DatabaseKind = 'sqlite' | 'postgres';

@@ -9,6 +9,9 @@ import { createStudyService, STUDY_PUT_PREFIX } from './study-service';
 import type { StudyService } from './study-service';
 import type { StaffModule } from '../staff/staff-module';
 import type { PushService } from '../notifications/notifications-module';
+import { createStaffStudyRepository } from './staff-study-repository';
+import { staffStudyPutHandler, staffStudyRoutes } from './staff-study-routes';
+import { createStaffStudyService, STAFF_STUDY_PUT_PREFIX } from './staff-study-service';
 
 // The study module's public face (decision 0054): what others may use of it.
 export { STUDY_PUT_PREFIX } from './study-service';
@@ -42,5 +45,9 @@ export function mountStudy({ api, root }: AppRoutes, deps: StudyDeps & StudyStaf
   const study = createStudy(deps);
   api.route('/', studyRoutes({ auth: deps.auth, study }));
   root.put(`${STUDY_PUT_PREFIX}/:file`, studyPutHandler(study));
+  // The staff console's side (issue 30): items, attachments, submissions, scores.
+  const staffStudy = createStaffStudyService({ db: deps.db, repo: createStaffStudyRepository(deps.db.kysely), store: deps.store, clock: deps.clock, push: deps.push });
+  api.route('/', staffStudyRoutes({ staffAuth: deps.staff.staffAuth, study: staffStudy, scopeOf: (record) => deps.staff.scopeOf(record) }));
+  root.put(`${STAFF_STUDY_PUT_PREFIX}/:file`, staffStudyPutHandler(staffStudy));
   return { study };
 }

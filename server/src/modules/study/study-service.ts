@@ -24,6 +24,7 @@ import type { StudyItemRecord, StudyRepository, StudyUploadRecord } from './stud
 import type { UserRecord } from '../auth/auth-module';
 import { parseStoredFileKey, UploadTooLargeError } from '../../platform/storage/upload-store';
 import type { UploadStore } from '../../platform/storage/upload-store';
+import { studyAttachmentUrl } from './study-attachment-links';
 
 /** Where an assignment file's signed PUT goes (outside /api: the API's small body limit does not apply). */
 export const STUDY_PUT_PREFIX = '/blobs/study-upload';
@@ -123,7 +124,8 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
       published_at: item.publishedAt,
       attachment_names: item.attachments.map((attachment) => attachment.name),
       attachment_types: item.attachments.map((attachment) => attachment.type),
-      attachment_urls: item.attachments.map((attachment) => attachment.url),
+      // A teacher's uploaded file (issue 30) opens by a signed URL; an imported link as it is.
+      attachment_urls: item.attachments.map((attachment) => studyAttachmentUrl(store, attachment.url, clock.now())),
       upload_count: counts.get(item.id) ?? 0,
     };
   };

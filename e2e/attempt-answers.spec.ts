@@ -31,18 +31,18 @@ const testOf = (id: string, name: string, duration: number, sections: unknown[],
   assigned_to: [STUDENT.reg_no],
 });
 
-/** Two parts of 30 s with a 15 s rest between them. */
+/** Two parts of 21 s with a 9 s rest between them (short: the test waits them out). */
 const partwiseTest = {
   _id: 'e2e-partwise',
   name: 'E2E: Part-wise',
   assigned_to: [STUDENT.reg_no],
   format: {
-    duration: 1.25,
+    duration: 0.85,
     partwise_timing: true,
-    partwise_time_gap: 0.25,
+    partwise_time_gap: 0.15,
     parts: [
-      { name: 'Part One', duration: 0.5, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(0, 2) })) },
-      { name: 'Part Two', duration: 0.5, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(2) })) },
+      { name: 'Part One', duration: 0.35, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(0, 2) })) },
+      { name: 'Part Two', duration: 0.35, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(2) })) },
     ],
   },
 };
@@ -51,9 +51,9 @@ const TESTS = {
   all: testOf('e2e-all-types', 'E2E: Every Question Type', 30, EVERY_TYPE_SECTIONS, { HIDE_TEST_PREVIEW: false }),
   reload: testOf('e2e-reload', 'E2E: Reload', 30, shortSections),
   offline: testOf('e2e-offline', 'E2E: Offline', 30, shortSections),
-  timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.5, shortSections),
+  timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.3, shortSections),
   twoTabs: testOf('e2e-two-tabs', 'E2E: Two Tabs', 30, shortSections),
-  timeoutOffline: testOf('e2e-timeout-offline', 'E2E: Time Out Offline', 0.5, shortSections),
+  timeoutOffline: testOf('e2e-timeout-offline', 'E2E: Time Out Offline', 0.3, shortSections),
   liveChunk: testOf('e2e-live-chunk', 'E2E: Live Chunk', 30, shortSections),
 };
 
@@ -342,7 +342,7 @@ test("the live channel's code failing to load leaves the test on screen, and is 
 test('the test submits itself when the time is over', async ({ page, request }) => {
   test.setTimeout(60_000);
   const token = await openTest(page, request, TESTS.timeout._id);
-  await expect(page.getByTestId('time-left').last()).toHaveText(/^00:[0-2]\d$/);
+  await expect(page.getByTestId('time-left').last()).toHaveText(/^00:[01]\d$/);
   await page.getByRole('radio', { name: /Two/ }).check();
   await expect(page).toHaveURL(/\/test-submitted\?reason=TEST_TIME_OUT&tid=e2e-timeout/, { timeout: 40_000 });
   await expect(page.getByText('The test was auto submitted due to time out.')).toBeVisible();
@@ -365,9 +365,9 @@ test('part-wise timing: only the open part can be reached, with a rest between p
   await expect(clocks).toContainText('Test time left');
   const partLeft = seconds(await clocks.getByTestId('part-time-left').innerText());
   const testLeft = seconds(await clocks.getByTestId('time-left').innerText());
-  expect(partLeft).toBeLessThanOrEqual(30);
-  // Part One (30 s), the rest (15 s) and Part Two (30 s) are all still ahead of the test's end.
-  expect(testLeft - partLeft).toBeGreaterThanOrEqual(44);
+  expect(partLeft).toBeLessThanOrEqual(21);
+  // Part One (21 s), the rest (9 s) and Part Two (21 s) are all still ahead of the test's end.
+  expect(testLeft - partLeft).toBeGreaterThanOrEqual(29);
 
   await expect(page.getByRole('button', { name: 'Question 3, Not accessible now' })).toBeVisible();
   await page.getByRole('button', { name: 'Question 3, Not accessible now' }).click();

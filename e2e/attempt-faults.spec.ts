@@ -24,7 +24,7 @@ const testOf = (id: string, duration: number) => ({
   _id: id, name: `Faults: ${id}`, assigned_to: [STUDENT.reg_no],
   format: { duration, parts: [{ name: 'Paper', sections: [{ name: 'Quick', questions }] }] },
 });
-const TESTS = { kill: testOf('fault-kill', 30), reopen: testOf('fault-reopen', 30), late: testOf('fault-late', 0.5) };
+const TESTS = { kill: testOf('fault-kill', 30), reopen: testOf('fault-reopen', 30), late: testOf('fault-late', 0.3) };
 
 let server: ChildProcess | null = null;
 let api: APIRequestContext;

@@ -255,6 +255,17 @@ export interface AttendanceChangesTable {
 }
 
 // Issue 30 (0028): fees in the staff console.
+/** Migration 0028: a cash, cheque or bank payment the office recorded against a fee (one per fee and reference). */
+export interface FeeOfflinePaymentsTable {
+  id: string;
+  student_fee_id: string;
+  mode: 'cash' | 'cheque' | 'bank';
+  reference: string;
+  amount_paise: number;
+  paid_on: string;
+  recorded_by: string;
+  created_at: number;
+}
 
 // Issue 30 (0029): study material and assignments in the staff console.
 /** Every score a staff member gave a student's submission (0029), newest last. */
@@ -543,6 +554,10 @@ export interface FeeReceiptsTable {
   amount_paise: number | null;
   created_at: number;
   updated_at: number;
+  /** Migration 0028: why the institute rejected it, who reviewed it and when. */
+  reject_reason: Generated<string | null>;
+  reviewed_by: Generated<string | null>;
+  reviewed_at: Generated<number | null>;
 }
 export type PaymentOrderStatus = 'created' | 'attempted' | 'failed' | 'paid';
 export interface PaymentOrdersTable {
@@ -577,6 +592,8 @@ export interface PaymentsTable {
   refund_paise: Generated<number>;
   refund_status: Generated<PaymentRefundStatus>;
   refunded_at: Generated<number | null>;
+  /** Migration 0028: the gateway's refund id given when it was marked refunded. */
+  refund_reference: Generated<string | null>;
 }
 export interface PaymentWebhookEventsTable { event_id: string; event_type: string; order_id: string | null; payment_id: string | null; received_at: number }
 export interface PaymentRejectionsTable { id: string; source: string; reason: string; order_id: string | null; detail: string; created_at: number }
@@ -772,6 +789,7 @@ export interface Database {
   // Issue 30 (0027): timetable and attendance.
   attendance_changes: AttendanceChangesTable;
   // Issue 30 (0028): fees.
+  fee_offline_payments: FeeOfflinePaymentsTable;
   // Issue 30 (0029): study material and assignments.
   study_score_history: StudyScoreHistoryTable;
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database, FeeReceiptStatus } from '../../platform/db';
 
@@ -93,7 +93,7 @@ const toFee = (row: FeeRow): StudentFeeRecord => ({
   createdAt: Number(row.created_at),
 });
 
-type ReceiptRow = Database['fee_receipts'];
+type ReceiptRow = Selectable<Database['fee_receipts']>;
 const toReceipt = (row: ReceiptRow): ReceiptRecord => ({
   id: row.id,
   studentFeeId: row.student_fee_id,
@@ -199,8 +199,8 @@ export function createFeeRepository(db: Kysely<Database>) {
     /**
      * Every payment that makes up a fee's paid amount, oldest first (what the printed receipt lists,
      * so its lines add up to "Paid"): what was paid before the first import, the counted part of each
-     * online payment (a capture its fee no longer needed is kept for a refund, not counted), and the
-     * confirmed receipts.
+     * online payment (a capture its fee no longer needed is kept for a refund, not counted), the
+     * confirmed receipts, and the cash, cheque or bank payments the office recorded.
      */
     async paymentLines(fee: Pick<StudentFeeRecord, 'id' | 'openingPaidPaise' | 'createdAt'>): Promise<PaymentLine[]> {
       const online = await db
@@ -217,7 +217,11 @@ export function createFeeRepository(db: Kysely<Database>) {
         .where('student_fee_id', '=', fee.id)
         .where('status', '=', 'confirmed')
         .execute();
+      // Cash, cheque and bank payments the office recorded (migration 0028).
+      const offline = await db.selectFrom('fee_offline_payments').select(['reference', 'mode', 'amount_paise', 'created_at']).where('student_fee_id', '=', fee.id).execute();
+      const modeNames = { cash: 'Cash', cheque: 'Cheque', bank: 'Bank transfer' } as const;
       return [
+        ...offline.map((row) => ({ id: row.reference, amountPaise: Number(row.amount_paise), method: `${modeNames[row.mode]} (office)`, paidAt: Number(row.created_at) })),
         ...(fee.openingPaidPaise > 0 ? [{ id: 'Before online records', amountPaise: fee.openingPaidPaise, method: 'Paid before (imported)', paidAt: fee.createdAt }] : []),
         ...online
           .map((row) => ({ id: row.id, amountPaise: Number(row.amount_paise) - Number(row.refund_paise), method: `Online (${row.method})`, paidAt: Number(row.created_at) }))

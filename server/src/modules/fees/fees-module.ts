@@ -16,6 +16,10 @@ import { createPaymentModule } from './payment-module';
 import type { PaymentModule } from './payment-module';
 import { paymentRepository } from './payment-repository';
 import { paymentRoutes } from './payment-routes';
+import { createStaffFeeRepository } from './staff-fee-repository';
+import { staffFeeRoutes } from './staff-fee-routes';
+import { createStaffFeeService } from './staff-fee-service';
+import { createStaffPaymentService } from './staff-payment-service';
 import type { StaffModule } from '../staff/staff-module';
 import type { PushService } from '../notifications/notifications-module';
 
@@ -73,6 +77,10 @@ export function mountFees({ api, root }: AppRoutes, { db, config, clock, logger,
     root.route('/', razorpayPages({ payments: payments.service }));
   }
   root.route('/', adminFeeRoutes({ auth, fees }));
+  // The staff console's fees and online payments (issue 30, decision 0065).
+  const staffFees = createStaffFeeService({ db: db.kysely, repo: createStaffFeeRepository(db.kysely), store, clock, timeZone: config.timeZone, push: given.push });
+  const staffPayments = createStaffPaymentService({ db: db.kysely, gateway: payments.gateway, payments: payments.service, clock, logger, timeZone: config.timeZone });
+  api.route('/', staffFeeRoutes({ staffAuth: given.staff.staffAuth, fees: staffFees, payments: staffPayments }));
   root.put(`${RECEIPT_PUT_PREFIX}/:file`, receiptPutHandler(fees));
   return { fees, payments };
 }

@@ -88,6 +88,18 @@ export function createGatewaySimulator({ db, clock, logger, secret, webhookDelay
       const rows = await db.selectFrom('gateway_simulator_payments').selectAll().where('order_id', '=', orderId).orderBy('created_at').execute();
       return rows.map((row) => ({ id: row.id, orderId: row.order_id, amountPaise: Number(row.amount_paise), status: row.status as GatewayPaymentStatus, method: row.method }));
     },
+    async listPayments(fromMs, toMs, limit) {
+      const rows = await db
+        .selectFrom('gateway_simulator_payments')
+        .selectAll()
+        .where('created_at', '>=', fromMs)
+        .where('created_at', '<', toMs)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, orderId: row.order_id, amountPaise: Number(row.amount_paise), status: row.status as GatewayPaymentStatus, method: row.method, createdAt: Number(row.created_at) }));
+    },
     checkoutPath: (orderId) => `${SIMULATOR_CHECKOUT_PATH}?order_id=${encodeURIComponent(orderId)}`,
   };
 
@@ -100,6 +112,12 @@ export function createGatewaySimulator({ db, clock, logger, secret, webhookDelay
     /** Resolves when every webhook sent so far has been delivered (tests). */
     async settled(): Promise<void> {
       while (pending.size > 0) await Promise.all([...pending]);
+    },
+    /** Books a captured payment as the gateway would report it, without any webhook or checkout reply (tests: a capture our side never heard of). */
+    async bookCapture(orderId: string, amountPaise: number, method = 'upi'): Promise<string> {
+      const paymentId = gatewayId('pay');
+      await db.insertInto('gateway_simulator_payments').values({ id: paymentId, order_id: orderId, amount_paise: amountPaise, method, status: 'captured', created_at: clock.now() }).execute();
+      return paymentId;
     },
     async findOrder(orderId: string) {
       const row = await db.selectFrom('gateway_simulator_orders').selectAll().where('id', '=', orderId).executeTakeFirst();

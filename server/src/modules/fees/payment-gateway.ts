@@ -21,6 +21,11 @@ export interface PaymentGateway {
   createOrder(input: { amountPaise: number; currency: 'INR'; receipt: string; notes: Record<string, string> }): Promise<{ id: string }>;
   /** The gateway's own view of an order's payments (for verifying a checkout reply and reconciling). */
   fetchOrderPayments(orderId: string): Promise<GatewayPayment[]>;
+  /**
+   * Every payment the gateway made in [fromMs, toMs) (captured, failed, refunded...), for the
+   * staff's reconciliation (Razorpay: GET /v1/payments?from&to, paged). At most `limit`.
+   */
+  listPayments(fromMs: number, toMs: number, limit: number): Promise<(GatewayPayment & { createdAt: number })[]>;
   /** Where the student pays: a page whose address carries the order_id. */
   checkoutPath(orderId: string): string;
 }

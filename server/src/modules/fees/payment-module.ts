@@ -3,6 +3,7 @@ import type { AppDatabase } from '../../platform/db';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import type { GatewaySimulator } from './gateway-simulator';
+import type { PaymentGateway } from './payment-gateway';
 import { createGatewaySimulator } from './gateway-simulator';
 import type { PaymentService } from './payment-service';
 import { createPaymentService } from './payment-service';
@@ -12,6 +13,8 @@ export interface PaymentModule {
   service: PaymentService;
   /** The local simulator when no Razorpay keys are set (its checkout pages and webhooks). */
   simulator: GatewaySimulator | undefined;
+  /** The gateway itself (the staff's reconciliation lists its payments). */
+  gateway: PaymentGateway;
 }
 
 /**
@@ -20,8 +23,9 @@ export interface PaymentModule {
  */
 export function createPaymentModule({ db, config, clock, logger }: { db: AppDatabase; config: Config; clock: Clock; logger: Logger }): PaymentModule {
   if (config.razorpay) {
-    return { service: createPaymentService({ db: db.kysely, gateway: createRazorpayGateway(config.razorpay), clock, logger }), simulator: undefined };
+    const gateway = createRazorpayGateway(config.razorpay);
+    return { service: createPaymentService({ db: db.kysely, gateway, clock, logger }), simulator: undefined, gateway };
   }
   const simulator = createGatewaySimulator({ db: db.kysely, clock, logger, secret: config.jwtSecret, webhookDelayMs: config.simulatorWebhookDelayMs });
-  return { service: createPaymentService({ db: db.kysely, gateway: simulator.gateway, clock, logger }), simulator };
+  return { service: createPaymentService({ db: db.kysely, gateway: simulator.gateway, clock, logger }), simulator, gateway: simulator.gateway };
 }

@@ -1,5 +1,5 @@
 import type Razorpay from 'razorpay';
-import type { GatewayPaymentStatus, PaymentGateway } from './payment-gateway';
+import type { GatewayPayment, GatewayPaymentStatus, PaymentGateway } from './payment-gateway';
 
 /** Our page that opens Razorpay's Checkout for an order (payment-routes.ts). */
 export const RAZORPAY_CHECKOUT_PATH = '/pay/razorpay';
@@ -41,6 +41,19 @@ export function createRazorpayGateway(keys: RazorpayKeys): PaymentGateway {
         status: item.status as GatewayPaymentStatus,
         method: String(item.method),
       }));
+    },
+    // GET /v1/payments?from&to (seconds), 100 a page.
+    async listPayments(fromMs, toMs, limit) {
+      const client = await razorpay();
+      const found: (GatewayPayment & { createdAt: number })[] = [];
+      for (let skip = 0; found.length < limit; skip += 100) {
+        const { items } = await client.payments.all({ from: Math.floor(fromMs / 1000), to: Math.ceil(toMs / 1000) - 1, count: 100, skip });
+        for (const item of items) {
+          found.push({ id: item.id, orderId: item.order_id ?? '', amountPaise: Number(item.amount), status: item.status as GatewayPaymentStatus, method: String(item.method), createdAt: Number(item.created_at) * 1000 });
+        }
+        if (items.length < 100) break;
+      }
+      return found.slice(0, limit);
     },
     checkoutPath: (orderId) => `${RAZORPAY_CHECKOUT_PATH}?order_id=${encodeURIComponent(orderId)}`,
   };

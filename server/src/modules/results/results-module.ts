@@ -9,6 +9,9 @@ import type { TestModule } from '../exam/exam-module';
 import { resultsRoutes } from './results-routes';
 import { createResultsService } from './results-service';
 
+/** The CSV writer (byte order mark; formula-like cells made safe), for other areas' exports (fees, issue 30). */
+export { toCsv } from './results-export';
+
 // Results (issue 29, decision 0060): results tables and exports, item analysis, re-key and drop,
 // marksheets, review release. Under /api/staff/results and /api/staff/student-results.
 

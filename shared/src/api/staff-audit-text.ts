@@ -23,6 +23,19 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   results: 'Results',
   review: 'Proctoring review',
   proctor: 'Live console',
+  // The entries the areas' services record themselves (issue 30).
+  staff_account: 'Staff account',
+  student: 'Student',
+  class: 'Class',
+  roster_upload: 'Student upload',
+  bank_question: 'Bank question',
+  bank_import: 'Question import',
+  test: 'Test',
+  attempt: 'Attempt',
+  answer: 'Answer',
+  question: 'Question',
+  question_report: 'Question report',
+  proctor_flag: 'Proctoring flag',
 };
 
 export const auditEntityLabel = (type: string): string => AUDIT_ENTITY_LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/^./, (first) => first.toUpperCase());

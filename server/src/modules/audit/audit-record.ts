@@ -62,3 +62,12 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, at: n
   });
   if (context) context.recorded += 1;
 }
+
+/**
+ * For a staff write finished in the background (the roster upload's job): its service records the
+ * entry when the work is done, so the middleware adds none of its own for the request.
+ */
+export function auditRecordedLater(): void {
+  const context = auditRequests.getStore();
+  if (context) context.recorded += 1;
+}

@@ -33,11 +33,11 @@ describe('the audit log', () => {
     const log = await logOf(t, admin);
     expect(log.total).toBe(2);
     const [reset, rename] = log.items;
-    expect(rename).toMatchObject({ actor_name: DEMO_STAFF.admin.name, actor_role: 'admin', entity_type: 'students', entity_id: student, request: `PATCH /api/staff/students/${student}`, after: { name: 'Asha V.' } });
+    expect(rename).toMatchObject({ actor_name: DEMO_STAFF.admin.name, actor_role: 'admin', entity_type: 'student', entity_id: student, request: `PATCH /api/staff/students/${student}`, after: { name: 'Asha V.' } });
     expect(reset).toMatchObject({ entity_id: student, after: { password: '(hidden)' } });
     expect(JSON.stringify(log)).not.toContain('a-new-Password-1');
     expect(log.actors).toEqual([{ id: expect.any(String) as string, name: DEMO_STAFF.admin.name, role: 'admin' }]);
-    expect(log.entity_types).toEqual(['students']);
+    expect(log.entity_types).toEqual(['student']);
   });
 
   it('is for admins only, and filters by person, record and period', async () => {
@@ -58,8 +58,8 @@ describe('the audit log', () => {
     expect((await logOf(t, admin)).total).toBe(3);
     const kavya = (await logOf(t, admin)).actors.find((actor) => actor.name === 'Kavya Rao')!.id;
     expect((await logOf(t, admin, `?actor=${kavya}`)).items.map((item) => item.entity_id)).toEqual([asha]);
-    expect((await logOf(t, admin, '?entity_type=classes')).items).toHaveLength(1);
-    expect((await logOf(t, admin, `?entity_type=students&entity_id=${asha}`)).total).toBe(1);
+    expect((await logOf(t, admin, '?entity_type=class')).items).toHaveLength(1);
+    expect((await logOf(t, admin, `?entity_type=student&entity_id=${asha}`)).total).toBe(1);
     const today = new Date(t.clock.now()).toISOString().slice(0, 10);
     expect((await logOf(t, admin, `?from=${today}&to=${today}`)).total).toBe(1);
     const error = await jsonOf<{ message: string }>(await sendAs(t, 'GET', '/api/staff/audit?from=28-11-2026', admin), 422);

@@ -54,7 +54,7 @@ export interface StaffModule {
 export function mountStaff({ api }: AppRoutes, { db, config, clock, limiter, endedSessions, directory }: StaffDeps): StaffModule {
   const accounts = createStaffRepository(db.kysely);
   const staffAuth = createStaffAuth({ accounts, endedSessions, limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
-  const staff = createStaffService({ accounts, directory, clock });
+  const staff = createStaffService({ db: db.kysely, accounts, directory, clock });
   api.route('/', staffRoutes({ staffAuth, staff, trustProxy: config.trustProxy }));
   return {
     staffAuth,

@@ -49,21 +49,21 @@ export function staffRoutes({ staffAuth, staff, trustProxy }: StaffRoutesDeps) {
   });
 
   routes.post('/staff/accounts', adminOnly, validateJson(staffCreateRequestSchema), async (c) =>
-    c.json({ account: await staff.create(c.get('body')) } satisfies { account: StaffAccount }, 201),
+    c.json({ account: await staff.create(c.get('staff'), c.get('body')) } satisfies { account: StaffAccount }, 201),
   );
 
   routes.get('/staff/accounts/:id', adminOnly, async (c) => c.json({ account: await staff.account(checkedBody(idParam, c.req.param('id'))) } satisfies { account: StaffAccount }));
 
   routes.patch('/staff/accounts/:id', adminOnly, validateJson(staffUpdateRequestSchema), async (c) =>
-    c.json({ account: await staff.update(checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies { account: StaffAccount }),
+    c.json({ account: await staff.update(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies { account: StaffAccount }),
   );
 
   routes.post('/staff/accounts/:id/password', adminOnly, validateJson(staffPasswordResetRequestSchema), async (c) =>
-    c.json({ account: await staff.resetPassword(checkedBody(idParam, c.req.param('id')), c.get('body').password) } satisfies { account: StaffAccount }),
+    c.json({ account: await staff.resetPassword(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body').password) } satisfies { account: StaffAccount }),
   );
 
   routes.put('/staff/accounts/:id/assignments', adminOnly, validateJson(staffAssignmentsRequestSchema), async (c) =>
-    c.json({ account: await staff.setAssignments(checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies { account: StaffAccount }),
+    c.json({ account: await staff.setAssignments(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies { account: StaffAccount }),
   );
 
   routes.get('/staff/directory', adminOnly, async (c) => c.json((await staff.directory()) satisfies StaffDirectoryReply));

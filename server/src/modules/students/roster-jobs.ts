@@ -4,6 +4,8 @@ import type { RosterJob } from '@invigil/shared/api/staff-students';
 import type { Database } from '../../platform/db';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
+import { auditRecordedLater, recordAudit } from '../audit/audit-module';
+import type { AuditActor } from '../audit/audit-module';
 import { confirmRoster } from './roster-upload';
 import { strengthenProvisionalPasswords } from './roster-writer';
 
@@ -41,24 +43,43 @@ export function createRosterJobs({ db, clock, logger }: { db: Kysely<Database>; 
     /** Resolves once the queued strengthening passes are over (tests). */
     idle: () => strengthening,
 
-    start(data: Uint8Array): RosterJob {
+    /**
+     * Starts writing a confirmed upload. Its audit entry (issue 30) is ONE for the whole upload,
+     * with its counts, recorded when the job ends (done or failed), not one per row.
+     */
+    start(data: Uint8Array, actor: AuditActor): RosterJob {
       prune();
       const job: RosterJob & { finishedAt?: number } = { id: randomBytes(12).toString('hex'), phase: 'check', done: 0, total: 0 };
       jobs.set(job.id, job);
+      auditRecordedLater();
+      /** The job's end: recorded in the audit log first, then shown (a poller seeing it done finds its entry). */
+      const finish = async (end: Partial<RosterJob>): Promise<void> => {
+        const summary = end.summary
+          ? `Uploaded students: ${end.summary.created} added, ${end.summary.updated} updated, ${end.summary.unchanged} unchanged, ${end.summary.failed} failed`
+          : `A student upload failed: ${end.message ?? 'no rows written'}`;
+        const after = { phase: end.phase, bytes: data.byteLength, ...(end.summary ? { counts: end.summary } : {}), ...(end.message ? { message: end.message } : {}) };
+        try {
+          await recordAudit(db, { actor, action: 'student.upload', entityType: 'roster_upload', entityId: job.id, summary, before: null, after }, clock.now());
+        } catch (error) {
+          // The rows are written; a lost entry is logged loudly rather than failing the upload.
+          logger.error('audit.write_failed', { request: 'student upload', error: error instanceof Error ? error.message : String(error) });
+        }
+        Object.assign(job, end);
+      };
       void confirmRoster(db, data, {
         now: clock.now(),
         onProgress: (progress) => Object.assign(job, progress),
       })
-        .then((result) => {
-          if (!result.ok) Object.assign(job, { phase: 'failed', message: result.message });
+        .then(async (result) => {
+          if (!result.ok) await finish({ phase: 'failed', message: result.message });
           else {
-            Object.assign(job, { phase: 'done', summary: result.summary, failures: result.failures, done: job.total });
+            await finish({ phase: 'done', summary: result.summary, failures: result.failures, done: job.total });
             if (result.provisionalUserIds.length > 0) void strengthen(result.provisionalUserIds);
           }
         })
-        .catch((error: unknown) => {
+        .catch(async (error: unknown) => {
           logger.error('Student upload failed', error);
-          Object.assign(job, { phase: 'failed', message: 'The upload stopped on a server error; the rows written so far are kept. Upload the file again to finish.' });
+          await finish({ phase: 'failed', message: 'The upload stopped on a server error; the rows written so far are kept. Upload the file again to finish.' });
         })
         .finally(() => (job.finishedAt = clock.now()));
       return { ...job };

@@ -92,7 +92,7 @@ export function studentsRoutes({ staff, students, jobs, auth, db }: StudentsRout
   });
   routes.post('/staff/students/upload/confirm', ...writer, async (c) => {
     // Read, checked again and written in the background; a file that cannot be read ends the job as failed.
-    return c.json({ job: jobs.start(await uploadedBytes(c)) } satisfies { job: RosterJob }, 202);
+    return c.json({ job: jobs.start(await uploadedBytes(c), c.get('staff')) } satisfies { job: RosterJob }, 202);
   });
   routes.get('/staff/students/upload/:job', ...writer, (c) => {
     const job = jobs.get(c.req.param('job'));
@@ -105,33 +105,34 @@ export function studentsRoutes({ staff, students, jobs, auth, db }: StudentsRout
     return c.json((await students.list(query, await scopeOf(c))) satisfies StaffStudentListReply);
   });
   routes.post('/staff/students', ...writer, validateJson(studentCreateRequestSchema), async (c) =>
-    c.json((await students.create(c.get('body'))) satisfies StudentReply, 201),
+    c.json((await students.create(c.get('staff'), c.get('body'))) satisfies StudentReply, 201),
   );
   routes.get('/staff/students/:id', reader, async (c) =>
     c.json({ student: await students.find(checkedBody(idParam, c.req.param('id')), await scopeOf(c)) } satisfies StudentReply),
   );
   routes.patch('/staff/students/:id', ...writer, validateJson(studentUpdateRequestSchema), async (c) =>
-    c.json({ student: await students.update(checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies StudentReply),
+    c.json({ student: await students.update(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies StudentReply),
   );
   routes.post('/staff/students/:id/password', ...writer, validateJson(studentPasswordRequestSchema), async (c) =>
-    c.json((await students.resetPassword(checkedBody(idParam, c.req.param('id')), c.get('body').password)) satisfies StudentReply),
+    c.json((await students.resetPassword(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body').password)) satisfies StudentReply),
   );
   routes.post('/staff/students/:id/one-time-code', ...writer, async (c) => {
     const id = checkedBody(idParam, c.req.param('id'));
     if (!(await auth.sendOneTimeCode(id))) throw new AppError('not_found', STUDENT_MESSAGES.notFound);
     const student = await students.find(id, null);
+    await students.recordOneTimeCode(c.get('staff'), student);
     return c.json({ student, message: STUDENT_MESSAGES.codeSent(student.email) } satisfies StudentReply);
   });
 
   routes.get('/staff/classes', reader, async (c) => c.json({ classes: await students.classes(await scopeOf(c)) } satisfies StaffClassListReply));
   routes.post('/staff/classes', ...writer, validateJson(classNameRequestSchema), async (c) =>
-    c.json({ class: await students.createClass(c.get('body').name) } satisfies { class: StaffClass }, 201),
+    c.json({ class: await students.createClass(c.get('staff'), c.get('body').name) } satisfies { class: StaffClass }, 201),
   );
   routes.patch('/staff/classes/:id', ...writer, validateJson(classNameRequestSchema), async (c) =>
-    c.json({ class: await students.renameClass(checkedBody(idParam, c.req.param('id')), c.get('body').name) } satisfies { class: StaffClass }),
+    c.json({ class: await students.renameClass(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body').name) } satisfies { class: StaffClass }),
   );
   routes.post('/staff/classes/:id/move', ...writer, validateJson(classMoveRequestSchema), async (c) =>
-    c.json({ moved: await students.move(checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies { moved: number }),
+    c.json({ moved: await students.move(c.get('staff'), checkedBody(idParam, c.req.param('id')), c.get('body')) } satisfies { moved: number }),
   );
 
   return routes;

@@ -19,6 +19,8 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { newObjectId } from '../../platform/lib/object-id';
 import { hashPassword } from '../../platform/lib/password';
+import { recordAudit } from '../audit/audit-module';
+import type { AuditActor } from '../audit/audit-module';
 import { initialPasswordChangedAt, normaliseEmail, normaliseRegNo, passwordChangedAtFor } from '../auth/auth-module';
 
 /**
@@ -68,6 +70,36 @@ function searchCondition(q: string): Expression<SqlBool> {
   return sql<SqlBool>`(lower(users.name) like ${pattern} escape '\\' or users.email like ${pattern} escape '\\' or lower(users.reg_no) like ${pattern} escape '\\' or users.phone like ${pattern} escape '\\')`;
 }
 
+/** A student as the audit log keeps it (issue 30): the fields staff change, no secrets. */
+const auditedStudent = (student: StaffStudent) => ({
+  regNo: student.regNo,
+  name: student.name,
+  email: student.email,
+  phone: student.phone,
+  classId: student.classId,
+  className: student.className,
+  status: student.status,
+  config: student.config,
+});
+
+const studentLabel = (student: StaffStudent): string => `${student.name} (${student.regNo})`;
+
+/** What changed between two versions of a student, in words. */
+function studentChanges(before: StaffStudent, after: StaffStudent): string[] {
+  const changes: string[] = [];
+  if (after.name !== before.name) changes.push(`name "${before.name}" -> "${after.name}"`);
+  if (after.email !== before.email) changes.push(`email ${before.email} -> ${after.email}`);
+  if (after.phone !== before.phone) changes.push(`phone ${before.phone} -> ${after.phone}`);
+  if (after.classId !== before.classId) changes.push(`class ${before.className ?? 'none'} -> ${after.className ?? 'none'}`);
+  if (JSON.stringify(after.config) !== JSON.stringify(before.config)) changes.push('settings');
+  if (after.status !== before.status) changes.push(after.status === 'disabled' ? 'disabled' : 'enabled again');
+  return changes;
+}
+
+/**
+ * Staff writes on students and classes are recorded in the audit log (issue 30) in the transaction
+ * that makes them: `actor` is the signed-in staff member (requireStaff's record).
+ */
 export function createStudentsService(db: Kysely<Database>, clock: Clock) {
   const base = () =>
     db
@@ -119,8 +151,13 @@ export function createStudentsService(db: Kysely<Database>, clock: Clock) {
     config: parseConfig(row.config),
   });
 
-  async function find(id: string, scope: StudentScope): Promise<StaffStudent> {
-    let query = base().select(columns).where('users.id', '=', id);
+  async function find(id: string, scope: StudentScope, on: Kysely<Database> = db): Promise<StaffStudent> {
+    let query = on
+      .selectFrom('users')
+      .leftJoin('student_profiles', 'student_profiles.user_id', 'users.id')
+      .leftJoin('classes', 'classes.id', 'student_profiles.class_id')
+      .select(columns)
+      .where('users.id', '=', id);
     if (scope) {
       if (scope.classIds.length === 0) throw notFound();
       query = query.where('student_profiles.class_id', 'in', [...scope.classIds]);
@@ -199,7 +236,7 @@ export function createStudentsService(db: Kysely<Database>, clock: Clock) {
     },
 
     /** Adds one student; a password left out is generated and returned once. */
-    async create(request: StudentCreateRequest): Promise<{ student: StaffStudent; password?: string }> {
+    async create(actor: AuditActor, request: StudentCreateRequest): Promise<{ student: StaffStudent; password?: string }> {
       const body = studentCreateRequestSchema.parse(request);
       await refuseTaken({ regNo: body.regNo, email: body.email });
       await refuseUnknownClass(body.classId);
@@ -230,11 +267,14 @@ export function createStudentsService(db: Kysely<Database>, clock: Clock) {
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError('conflict', STUDENT_MESSAGES.regNoTaken);
         if (body.classId !== null) await setClass(trx, id, body.classId, now);
+        const after = await find(id, null, trx);
+        const summary = `Added student ${studentLabel(after)}${after.className ? ` to ${after.className}` : ''}`;
+        await recordAudit(trx, { actor, action: 'student.create', entityType: 'student', entityId: id, summary, before: null, after: auditedStudent(after) }, now);
       });
       return { student: await find(id, null), ...(body.password === undefined ? { password } : {}) };
     },
 
-    async update(id: string, body: StudentUpdateRequest): Promise<StaffStudent> {
+    async update(actor: AuditActor, id: string, body: StudentUpdateRequest): Promise<StaffStudent> {
       const current = await find(id, null);
       await refuseTaken({ ...(body.email === undefined ? {} : { email: body.email }) }, id);
       await refuseUnknownClass(body.classId);
@@ -249,21 +289,41 @@ export function createStudentsService(db: Kysely<Database>, clock: Clock) {
         };
         if (Object.keys(set).length > 0) await trx.updateTable('users').set(set).where('id', '=', id).execute();
         if (body.classId !== undefined && body.classId !== current.classId) await setClass(trx, id, body.classId, now);
+        const after = await find(id, null, trx);
+        const changes = studentChanges(current, after);
+        // The action names the weightiest change: access first, then the class, else the details.
+        const action =
+          after.status !== current.status && (after.status === 'disabled' || current.status === 'disabled')
+            ? after.status === 'disabled'
+              ? 'student.disable'
+              : 'student.enable'
+            : after.classId !== current.classId
+              ? 'student.class'
+              : 'student.update';
+        const summary = `Student ${studentLabel(current)}: ${changes.length > 0 ? changes.join(', ') : 'saved unchanged'}`;
+        await recordAudit(trx, { actor, action, entityType: 'student', entityId: id, summary, before: auditedStudent(current), after: auditedStudent(after) }, now);
       });
       return find(id, null);
     },
 
     /** A new password (given, or generated and returned once); the student's sessions end. */
-    async resetPassword(id: string, given: string | undefined): Promise<{ student: StaffStudent; password?: string }> {
+    async resetPassword(actor: AuditActor, id: string, given: string | undefined): Promise<{ student: StaffStudent; password?: string }> {
       const current = await db.selectFrom('users').select(['id', 'password_changed_at']).where('id', '=', id).executeTakeFirst();
       if (!current) throw notFound();
       const password = given ?? generatePassword();
+      const passwordHash = await hashPassword(password);
       const now = clock.now();
-      await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(password), password_changed_at: passwordChangedAtFor({ passwordChangedAt: Number(current.password_changed_at) }, now) })
-        .where('id', '=', id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_changed_at: passwordChangedAtFor({ passwordChangedAt: Number(current.password_changed_at) }, now) })
+          .where('id', '=', id)
+          .execute();
+        const student = await find(id, null, trx);
+        // The log says a password was set (given or generated), never the password.
+        const summary = `Set a new ${given === undefined ? 'generated ' : ''}password for ${studentLabel(student)}; their sessions ended`;
+        await recordAudit(trx, { actor, action: 'student.password', entityType: 'student', entityId: id, summary, before: null, after: { password: 'new', generated: given === undefined } }, now);
+      });
       return { student: await find(id, null), ...(given === undefined ? { password } : {}) };
     },
 
@@ -281,41 +341,79 @@ export function createStudentsService(db: Kysely<Database>, clock: Clock) {
       return (await query.execute()).map((row) => ({ id: row.id, name: row.name, studentCount: Number(row.n) }));
     },
 
-    async createClass(name: string): Promise<StaffClass> {
+    /** Records that a one-time sign-in code was sent to the student (auth's outbox sent it). */
+    async recordOneTimeCode(actor: AuditActor, student: StaffStudent): Promise<void> {
+      const summary = `Sent a one-time sign-in code to ${studentLabel(student)} at ${student.email}`;
+      await recordAudit(db, { actor, action: 'student.code', entityType: 'student', entityId: student.id, summary, before: null, after: { codeSentTo: student.email } }, clock.now());
+    },
+
+    async createClass(actor: AuditActor, name: string): Promise<StaffClass> {
       await refuseClassName(name);
-      const id = newObjectId(clock.now());
-      await db.insertInto('classes').values({ id, name }).execute();
+      const now = clock.now();
+      const id = newObjectId(now);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('classes').values({ id, name }).execute();
+        await recordAudit(trx, { actor, action: 'class.create', entityType: 'class', entityId: id, summary: `Added class "${name}"`, before: null, after: { name } }, now);
+      });
       return { id, name, studentCount: 0 };
     },
 
-    async renameClass(id: string, name: string): Promise<StaffClass> {
-      if (!(await classExists(id))) throw new AppError('not_found', STUDENT_MESSAGES.noClass);
+    async renameClass(actor: AuditActor, id: string, name: string): Promise<StaffClass> {
+      const current = await db.selectFrom('classes').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      if (!current) throw new AppError('not_found', STUDENT_MESSAGES.noClass);
       await refuseClassName(name, id);
-      await db.updateTable('classes').set({ name }).where('id', '=', id).execute();
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('classes').set({ name }).where('id', '=', id).execute();
+        const summary = `Renamed class "${current.name}" to "${name}"`;
+        await recordAudit(trx, { actor, action: 'class.rename', entityType: 'class', entityId: id, summary, before: { name: current.name }, after: { name } }, now);
+      });
       const found = (await this.classes(null)).find((item) => item.id === id);
       if (!found) throw new AppError('not_found', STUDENT_MESSAGES.noClass);
       return found;
     },
 
     /** Moves the given students of class `fromId` to another class; those not in it are left alone. */
-    async move(fromId: string, { studentIds, toClassId }: ClassMoveRequest): Promise<number> {
-      if (!(await classExists(fromId))) throw new AppError('not_found', STUDENT_MESSAGES.noClass);
-      if (!(await classExists(toClassId))) {
+    /**
+     * One audit entry per move (not one per student): it is one act of the admin, and the log stays
+     * readable; the entry lists the students moved (ids, names and registration numbers).
+     */
+    async move(actor: AuditActor, fromId: string, { studentIds, toClassId }: ClassMoveRequest): Promise<number> {
+      const [from, to] = await Promise.all([fromId, toClassId].map((id) => db.selectFrom('classes').select(['id', 'name']).where('id', '=', id).executeTakeFirst()));
+      if (!from) throw new AppError('not_found', STUDENT_MESSAGES.noClass);
+      if (!to) {
         throw new AppError('unprocessable', STUDENT_MESSAGES.noClass, { issues: [{ path: 'toClassId', message: STUDENT_MESSAGES.noClass }] });
       }
       const ids = [...new Set(studentIds)];
       const now = clock.now();
       let moved = 0;
       await db.transaction().execute(async (trx) => {
+        const students: { id: string; regNo: string; name: string }[] = [];
         for (let i = 0; i < ids.length; i += 500) {
+          const slice = ids.slice(i, i + 500);
+          const inClass = await trx
+            .selectFrom('student_profiles')
+            .innerJoin('users', 'users.id', 'student_profiles.user_id')
+            .select(['users.id', 'users.reg_no', 'users.name'])
+            .where('student_profiles.class_id', '=', fromId)
+            .where('student_profiles.user_id', 'in', slice)
+            .execute();
+          students.push(...inClass.map((row) => ({ id: row.id, regNo: row.reg_no, name: row.name })));
           const result = await trx
             .updateTable('student_profiles')
             .set({ class_id: toClassId, updated_at: now })
             .where('class_id', '=', fromId)
-            .where('user_id', 'in', ids.slice(i, i + 500))
+            .where('user_id', 'in', slice)
             .executeTakeFirst();
           moved += Number(result.numUpdatedRows);
         }
+        const named = students.slice(0, 3).map((student) => student.name).join(', ');
+        const summary = `Moved ${moved} student${moved === 1 ? '' : 's'} from "${from.name}" to "${to.name}": ${named}${students.length > 3 ? ` and ${students.length - 3} more` : ''}`;
+        await recordAudit(
+          trx,
+          { actor, action: 'class.move', entityType: 'class', entityId: fromId, summary, before: { classId: fromId, className: from.name, students }, after: { classId: toClassId, className: to.name, students } },
+          now,
+        );
       });
       return moved;
     },

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useOverflows } from '../../ui/use-keyboard-scroll';
 
 /** One photo, large, with zoom and rotate; the full size opens in a new tab. */
-function Photo({ url, alt }: { url: string; alt: string }) {
+export function Photo({ url, alt }: { url: string; alt: string }) {
   const [turns, setTurns] = useState(0);
   const [zoomed, setZoomed] = useState(false);
   // Height over width, once loaded: a photo turned sideways is sized so its turned width fits.

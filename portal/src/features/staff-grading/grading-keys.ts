@@ -56,3 +56,10 @@ export function parseMarks(text: string): number | null {
 
 /** "12 of 40 graded". */
 export const progressText = (graded: number, total: number): string => `${graded} of ${total} graded`;
+
+/** What the keyboard help lists when grading an assignment's submissions (no rubric, no second look). */
+export const SUBMISSION_KEYS: readonly (readonly [string, string])[] = [
+  ['N or Alt+→', 'Next submission'],
+  ['P or Alt+←', 'Previous submission'],
+  ['Enter or Ctrl+Enter', 'Save the score and go to the next submission (Ctrl+Enter also from the comment)'],
+];

@@ -7,6 +7,7 @@ import { StaffLayout } from '../staff-shell/staff-layout';
 import { StaffListBox } from '../staff-shell/staff-list-box';
 import { useStaffList } from '../staff-shell/use-staff-list';
 import { fetchGradingTests } from './grading-api';
+import { AssignmentsToGrade } from './assignments-to-grade';
 
 function TestsTable({ reply }: { reply: GradingTestsReply }) {
   const box = useRef<HTMLDivElement>(null);
@@ -68,6 +69,7 @@ export default function GradingPage({ title }: ScreenProps) {
             )
           }
         </StaffListBox>
+        <AssignmentsToGrade />
       </main>
     </StaffLayout>
   );

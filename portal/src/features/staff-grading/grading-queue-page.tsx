@@ -10,6 +10,7 @@ import { fetchAnswer, fetchGradingTest, fetchQueue, saveGrade, saveRubric, setSe
 import type { QueueFilters } from './grading-api';
 import { AnswerFilesView } from './answer-files';
 import { GRADING_KEYS, gradingKeyAction, parseMarks, progressText } from './grading-keys';
+import { isControl, isTextField, KeyboardHelp } from './grading-parts';
 import { whenText } from './grading-time';
 import { RubricEditor } from './rubric-editor';
 
@@ -30,17 +31,6 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 
 function initialForm(answer: GradingAnswerReply): GradeForm {
   return answer.grade ? { applied: answer.grade.rubric_items, marks: String(answer.grade.marks), comment: answer.grade.comment } : { applied: [], marks: '', comment: '' };
-}
-
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
-  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
-}
-
-function isControl(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.closest('button, a, summary, [role="button"]') !== null || (target instanceof HTMLInputElement && ['checkbox', 'radio'].includes(target.type)));
 }
 
 function modelAnswerText(answer: GradingAnswerReply['model_answer']): string | null {
@@ -357,20 +347,7 @@ function GradingScreen({ testId }: { testId: string }) {
           Question reports ({summary.open_reports} open)
         </Link>
       </div>
-      <details className="mt-2 rounded-box border border-base-300 px-3 py-2">
-        <summary className="cursor-pointer font-medium">Keyboard shortcuts</summary>
-        <p className="mt-1 text-sm">They work when the cursor is not in a text field.</p>
-        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          {GRADING_KEYS.map(([keys, meaning]) => (
-            <div key={keys} className="contents">
-              <dt>
-                <kbd className="kbd kbd-sm">{keys}</kbd>
-              </dt>
-              <dd>{meaning}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      <KeyboardHelp keys={GRADING_KEYS} />
       <p className="sr-only" role="status">
         {notice}
       </p>

@@ -17,7 +17,7 @@ import { blobRoutes, PUBLIC_BLOB_PREFIX } from './platform/storage/blob-routes';
 import { UPLOAD_PUT_PREFIX } from './platform/storage/upload-store';
 import { mountAuth } from './modules/auth/auth-module';
 import type { OtpSender } from './modules/auth/auth-module';
-import { mountCertificates } from './modules/certificates/certificates-module';
+import { mountCertificates, staffCertificateUploadLimit } from './modules/certificates/certificates-module';
 import { createTestModule, mountExam } from './modules/exam/exam-module';
 import type { TestModule } from './modules/exam/exam-module';
 import { mountFees, RECEIPT_PUT_PREFIX } from './modules/fees/fees-module';
@@ -79,6 +79,8 @@ export function buildApp(deps: AppDeps) {
       { matches: (path) => path.startsWith(`${API_PREFIX}${ROSTER_UPLOAD_PATH}`), limitBytes: ROSTER_LIMITS.maxBytes + 64 * 1024 },
       // A question bank import (Moodle XML with its images, GIFT, a spreadsheet): up to 20 MB.
       { matches: isBankImportPath, limitBytes: BANK_IMPORT_BODY_LIMIT },
+      // A delivered certificate's PDF (issue 30): up to 10 MB.
+      staffCertificateUploadLimit,
     ]),
   );
   const tests = deps.tests ?? createTestModule({ db, config, clock, logger });

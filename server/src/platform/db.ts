@@ -392,6 +392,9 @@ export interface BroadcastsTable {
   /** The class id or user id; null for 'all'. */
   audience_id: string | null;
   created_at: number;
+  /** Migration 0026: the staff account that sent it from the console, and its name then; null for the import's. */
+  sent_by: string | null;
+  sent_by_name: string | null;
 }
 export interface NotificationReadsTable { notification_id: string; user_id: string; read_at: number }
 export interface NoticeReadsTable { notice_id: string; user_id: string; read_at: number }
@@ -479,7 +482,7 @@ export interface StudyUploadsTable {
 
 /** Migration 0012: what a student may request, and their requests (fees in paise). */
 export interface CertificateTypesTable { id: string; title: string; fee_paise: number; description: string; active: 0 | 1; position: number; created_at: number; updated_at: number }
-export type CertificateDeliveryStatus = 'unpaid' | 'pending' | 'processing' | 'delivered';
+export type CertificateDeliveryStatus = 'unpaid' | 'pending' | 'processing' | 'delivered' | 'rejected';
 export interface CertificateRequestsTable {
   id: string;
   user_id: string;
@@ -493,6 +496,9 @@ export interface CertificateRequestsTable {
   paid_at: number | null;
   delivered_at: number | null;
   updated_at: number;
+  /** Migration 0026: why the institute rejected a paid request (the student sees it), and when. */
+  reject_reason: string | null;
+  rejected_at: number | null;
 }
 
 /** Migration 0011: support queries. Attachments are 'store:{file key}' or a link. */
@@ -594,6 +600,8 @@ export interface PaymentsTable {
   refunded_at: Generated<number | null>;
   /** Migration 0028: the gateway's refund id given when it was marked refunded. */
   refund_reference: Generated<string | null>;
+  /** Migration 0026: why the capture is owed back (a rejected certificate's reason); null when the payment service kept it. */
+  refund_reason: string | null;
 }
 export interface PaymentWebhookEventsTable { event_id: string; event_type: string; order_id: string | null; payment_id: string | null; received_at: number }
 export interface PaymentRejectionsTable { id: string; source: string; reason: string; order_id: string | null; detail: string; created_at: number }

@@ -19,6 +19,8 @@ export const DELIVERY_STATUS_LABELS = {
   pending: 'Pending',
   processing: 'Processing',
   delivered: 'Delivered',
+  /** Issue 30: the institute rejected the request (with a reason; the fee is owed back). */
+  rejected: 'Rejected',
 } as const;
 export type VisibleDeliveryStatus = keyof typeof DELIVERY_STATUS_LABELS;
 

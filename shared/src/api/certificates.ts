@@ -27,7 +27,7 @@ export type CertificateType = z.infer<typeof certificateTypeSchema>;
 export const certificateTypesReplySchema = z.object({ data: z.array(certificateTypeSchema) });
 export type CertificateTypesReply = z.infer<typeof certificateTypesReplySchema>;
 
-export const deliveryStatusSchema = z.enum(['pending', 'processing', 'delivered']);
+export const deliveryStatusSchema = z.enum(['pending', 'processing', 'delivered', 'rejected']);
 
 export const certificateRequestSchema = z.object({
   _id: z.string(),
@@ -38,6 +38,8 @@ export const certificateRequestSchema = z.object({
   /** ms since the epoch. */
   updated_at: z.number().int(),
   certificate_url: z.string().nullable(),
+  /** Issue 30: why the institute rejected it (only when rejected). */
+  reject_reason: z.string().nullable().optional(),
 });
 export type CertificateRequest = z.infer<typeof certificateRequestSchema>;
 

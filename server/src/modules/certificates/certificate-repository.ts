@@ -18,11 +18,13 @@ export interface CertificateRequestRecord {
   orderId: string | null;
   certificateFile: string | null;
   updatedAt: number;
+  /** Issue 30: why the institute rejected it. */
+  rejectReason: string | null;
 }
 
 type RequestRow = Database['certificate_requests'];
 
-const toRequest = (row: Pick<RequestRow, 'id' | 'user_id' | 'type_id' | 'type_name' | 'fee_paise' | 'delivery_status' | 'order_id' | 'certificate_file' | 'updated_at'>): CertificateRequestRecord => ({
+const toRequest = (row: Pick<RequestRow, 'id' | 'user_id' | 'type_id' | 'type_name' | 'fee_paise' | 'delivery_status' | 'order_id' | 'certificate_file' | 'updated_at' | 'reject_reason'>): CertificateRequestRecord => ({
   id: row.id,
   userId: row.user_id,
   typeId: row.type_id,
@@ -32,9 +34,10 @@ const toRequest = (row: Pick<RequestRow, 'id' | 'user_id' | 'type_id' | 'type_na
   orderId: row.order_id,
   certificateFile: row.certificate_file,
   updatedAt: Number(row.updated_at),
+  rejectReason: row.reject_reason,
 });
 
-const REQUEST_COLUMNS = ['id', 'user_id', 'type_id', 'type_name', 'fee_paise', 'delivery_status', 'order_id', 'certificate_file', 'updated_at'] as const;
+const REQUEST_COLUMNS = ['id', 'user_id', 'type_id', 'type_name', 'fee_paise', 'delivery_status', 'order_id', 'certificate_file', 'updated_at', 'reject_reason'] as const;
 
 /** Certificate types and requests (migration 0012). A student's reads are scoped to the student. */
 export function createCertificateRepository(db: Kysely<Database>) {

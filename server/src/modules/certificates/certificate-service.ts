@@ -20,6 +20,8 @@ import { CERTIFICATE_PAY_DONE_PATH } from './certificate-links';
 /** What certificates need of the payment service (server/src/modules/fees/payment-service.ts). */
 export interface CertificatePayments {
   createOrder(order: { studentId: string; purpose: { kind: 'certificate'; id: string }; amountPaise: number; description: string; returnPath?: string }): Promise<{ orderId: string; checkoutUrl: string }>;
+  /** Issue 30: a rejected request's captures are owed back (in the rejection's transaction); how many. */
+  oweRefundOfOrder?(orderId: string, reason: string, trx?: Kysely<Database>): Promise<number>;
   /** Registers what happens, inside the capture's transaction, once an order of this kind is paid. */
   onPaid(kind: 'certificate', handler: (purposeId: string, payment: PaidOrder, trx: Kysely<Database>) => Promise<void>): void;
 }
@@ -86,6 +88,7 @@ export function createCertificateService({ db, links, clock, logger, adminBase, 
     delivery_status: request.deliveryStatus === 'unpaid' ? 'pending' : request.deliveryStatus,
     updated_at: request.updatedAt,
     certificate_url: request.deliveryStatus === 'delivered' && request.certificateFile ? links.downloadUrl(request.id, request.certificateFile, now) : null,
+    reject_reason: request.deliveryStatus === 'rejected' ? request.rejectReason : null,
   });
 
   /** The admin page's student and type for a signed Pay link; AppError when it is not valid. */

@@ -11,11 +11,15 @@ import { createCertificateService } from './certificate-service';
 import type { CertificatePayments, CertificateService } from './certificate-service';
 import type { StaffModule } from '../staff/staff-module';
 import type { PushService } from '../notifications/notifications-module';
+import { createStaffCertificateRepository } from './staff-certificate-repository';
+import { staffCertificateRoutes } from './staff-certificate-routes';
+import { createStaffCertificateService } from './staff-certificate-service';
 
 // The certificates module's public face (decision 0054): what others may use of it.
 export { CERTIFICATE_PAY_PATH } from './certificate-links';
 export { certificateRegNos, checkCertificateReferences, writeCertificateSections } from './certificate-import';
 export type { CertificatePayments, CertificateService } from './certificate-service';
+export { staffCertificateUploadLimit } from './staff-certificate-routes';
 
 export interface CertificatesDeps {
   db: AppDatabase;
@@ -37,10 +41,14 @@ export interface CertificatesModule {
 }
 
 /** Certificate types and requests (API), their pay page on the admin origin and the signed downloads. */
-export function mountCertificates({ api, root }: AppRoutes, { db, config, clock, logger, auth, payments, blobs }: CertificatesDeps): CertificatesModule {
+export function mountCertificates({ api, root }: AppRoutes, { db, config, clock, logger, auth, payments, blobs, staff, push }: CertificatesDeps): CertificatesModule {
   // Certificates are paid on the admin page (ADMIN_ORIGIN, else this origin); a paid order generates its request.
-  const certificates = createCertificateService({ db: db.kysely, links: createCertificateLinks(config.blobDir, config.jwtSecret), clock, logger, adminBase: config.adminOrigin ?? '', payments });
+  const links = createCertificateLinks(config.blobDir, config.jwtSecret);
+  const certificates = createCertificateService({ db: db.kysely, links, clock, logger, adminBase: config.adminOrigin ?? '', payments });
   api.route('/', certificateRoutes({ auth, certificates }));
   root.route('/', certificatePages({ certificates, logger, blobs }));
+  // Issue 30: the staff console's queue: processing, deliver a PDF, reject with a reason (refund owed).
+  const staffCertificates = createStaffCertificateService({ db: db.kysely, repo: createStaffCertificateRepository(db.kysely), links, blobs, clock, logger, payments, push });
+  api.route('/', staffCertificateRoutes({ staffAuth: staff.staffAuth, certificates: staffCertificates }));
   return { certificates };
 }

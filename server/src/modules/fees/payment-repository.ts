@@ -154,6 +154,21 @@ export const paymentRepository = {
     await db.updateTable('payments').set({ refund_paise: refundPaise, refund_status: 'to_refund' }).where('id', '=', paymentId).where('refund_status', '=', 'none').execute();
   },
 
+  /**
+   * Issue 30: every capture of an order is owed back (its purpose was refused, e.g. a rejected
+   * certificate): what is not refunded yet becomes to_refund, with the reason. A capture already
+   * refunded in full is left as it is. The number of captures marked.
+   */
+  async markOrderRefundOwed(db: Kysely<Database>, orderId: string, reason: string): Promise<number> {
+    const result = await db
+      .updateTable('payments')
+      .set((eb) => ({ refund_paise: eb.ref('amount_paise'), refund_status: 'to_refund', refund_reason: reason }))
+      .where('order_id', '=', orderId)
+      .where('refund_status', 'in', ['none', 'to_refund'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
   /** to_refund -> refunded (the institute refunded it at the gateway); false when it was not to refund. */
   async markRefunded(db: Kysely<Database>, paymentId: string, now: number): Promise<boolean> {
     const result = await db.updateTable('payments').set({ refund_status: 'refunded', refunded_at: now }).where('id', '=', paymentId).where('refund_status', '=', 'to_refund').executeTakeFirst();

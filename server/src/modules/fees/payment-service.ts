@@ -288,6 +288,14 @@ export function createPaymentService({ db, gateway, clock, logger, rejectionLimi
       return await repo.listRefunds(db, status);
     },
 
+    /**
+     * Issue 30: the order's captures are owed back with this reason (a rejected certificate), in
+     * the caller's transaction when given; the fees screen's refunds list shows them. How many.
+     */
+    async oweRefundOfOrder(orderId: string, reason: string, trx?: Kysely<Database>): Promise<number> {
+      return await repo.markOrderRefundOwed(trx ?? db, orderId, reason);
+    },
+
     /** The institute refunded this payment at the gateway; false when it was not one to refund. */
     async markRefunded(paymentId: string): Promise<boolean> {
       return await repo.markRefunded(db, paymentId, clock.now());

@@ -10,6 +10,9 @@ import type { NotificationService } from './notification-service';
 import { createPushSubscriptionRepository } from './push-subscription-repository';
 import type { StaffModule } from '../staff/staff-module';
 import type { PushService } from './push-service';
+import { createStaffNoticeRepository } from './staff-notice-repository';
+import { staffNoticeRoutes } from './staff-notice-routes';
+import { createStaffNoticeService } from './staff-notice-service';
 
 // The notifications module's public face (decision 0054): what others may use of it.
 // The import pushes the notifications it has committed with the push service.
@@ -33,8 +36,11 @@ export interface NotificationsModule {
 }
 
 /** Notifications, notices and web push subscriptions (API). */
-export function mountNotifications({ api }: AppRoutes, { db, config, clock, auth }: NotificationsDeps): NotificationsModule {
+export function mountNotifications({ api }: AppRoutes, { db, config, clock, auth, staff, push }: NotificationsDeps): NotificationsModule {
   const notifications = createNotificationService({ notifications: createNotificationRepository(db.kysely), subscriptions: createPushSubscriptionRepository(db.kysely), clock, vapidPublicKey: config.vapid.publicKey, fcmConfigured: config.firebaseServiceAccount !== undefined, pushAllowedHosts: config.pushAllowedHosts });
   api.route('/', notificationRoutes({ auth, notifications }));
+  // Issue 30: the staff console's composer, sent list and readers.
+  const notices = createStaffNoticeService({ db: db.kysely, repo: createStaffNoticeRepository(db.kysely), clock, push });
+  api.route('/', staffNoticeRoutes({ staffAuth: staff.staffAuth, notices, scopeOf: (record) => staff.scopeOf(record) }));
   return { notifications };
 }

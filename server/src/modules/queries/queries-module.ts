@@ -11,6 +11,9 @@ import { createQueryService, QUERY_PUT_PREFIX } from './query-service';
 import type { QueryService } from './query-service';
 import type { StaffModule } from '../staff/staff-module';
 import type { PushService } from '../notifications/notifications-module';
+import { createStaffQueryRepository } from './staff-query-repository';
+import { staffQueryRoutes } from './staff-query-routes';
+import { createStaffQueryService } from './staff-query-service';
 
 // The queries module's public face (decision 0054): what others may use of it.
 export { QUERY_PUT_PREFIX } from './query-service';
@@ -36,9 +39,12 @@ export interface QueriesModule {
 }
 
 /** Support queries (API) and the signed-URL PUT of their attachments. */
-export function mountQueries({ api, root }: AppRoutes, { db, config, clock, auth, store, locks }: QueriesDeps): QueriesModule {
+export function mountQueries({ api, root }: AppRoutes, { db, config, clock, auth, store, locks, staff, push }: QueriesDeps): QueriesModule {
   const queries = createQueryService({ queries: createQueryRepository(db.kysely), store, clock, secret: config.jwtSecret, locks });
   api.route('/', queryRoutes({ auth, queries }));
   root.put(`${QUERY_PUT_PREFIX}/:file`, queryAttachmentPutHandler(queries));
+  // Issue 30: the staff console's inbox, replies and close / reopen.
+  const staffQueries = createStaffQueryService({ db: db.kysely, repo: createStaffQueryRepository(db.kysely), queries, store, clock, push });
+  api.route('/', staffQueryRoutes({ staffAuth: staff.staffAuth, queries: staffQueries, scopeOf: (record) => staff.scopeOf(record) }));
   return { queries };
 }

@@ -152,6 +152,21 @@ export function createQueryService({ queries, store, clock, secret, locks }: Que
       if (!written.typeOk) throw new AppError('unprocessable', QUERY_MESSAGES.attachmentNotThatType);
     },
 
+    /**
+     * Issue 30: the staff console's reply attachments go the student's way (a signed PUT to
+     * QUERY_PUT_PREFIX, then the URL with the reply), with names bound to `ownerId` ('staff:{id}').
+     */
+    async attachmentUrlFor(ownerId: string, contentType: QueryAttachmentContentType): Promise<QueryAttachmentUrlReply> {
+      const nonce = randomBytes(8).toString('hex');
+      const fileKey = `${nonce}${macOf(ownerId, nonce)}.${QUERY_ATTACHMENT_TYPES[contentType]}`;
+      return { url: await store.putUrl(fileKey, contentType, clock.now(), QUERY_PUT_PREFIX, { publicRead: true }) };
+    },
+
+    /** Issue 30: a staff reply's uploaded attachment as it is stored ('store:{key}'), checked as a student's is. */
+    storedAttachmentFor(ownerId: string, url: string | null): Promise<string | null> {
+      return storedAttachment(ownerId, url);
+    },
+
     /** POST /submit-query: a new open query with the stored names of its type, sub type and subject. */
     async submit(user: UserRecord, submission: ParsedQuerySubmission): Promise<QueryRecord> {
       const names = await queries.typeAndSubType(submission.query_type_id, submission.query_sub_type_id);

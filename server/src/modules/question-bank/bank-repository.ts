@@ -147,8 +147,8 @@ export function createBankRepository(db: Kysely<Database>) {
       return true;
     },
 
-    async archive(id: string, now: number): Promise<void> {
-      await db.updateTable('bank_questions').set({ archived_at: now, updated_at: now }).where('id', '=', id).execute();
+    async archive(id: string, now: number, trx: Kysely<Database> = db): Promise<void> {
+      await trx.updateTable('bank_questions').set({ archived_at: now, updated_at: now }).where('id', '=', id).execute();
     },
 
     transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {

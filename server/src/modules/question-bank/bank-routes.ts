@@ -45,7 +45,7 @@ export function bankRoutes({ staffAuth, bank, scopeOf }: BankRoutesDeps) {
   const actorOf = async (c: Context): Promise<BankActor> => {
     const staff = (c as unknown as Context<{ Variables: { staff: StaffRecord } }>).get('staff');
     const scope = await scopeOf(staff);
-    return { staffId: staff.id, scope: scope === null ? null : { subjectIds: scope.subjectIds } };
+    return { staffId: staff.id, scope: scope === null ? null : { subjectIds: scope.subjectIds }, staff };
   };
 
   routes.get('/staff/bank', staffOnly, async (c) => {

@@ -18,6 +18,8 @@ import type {
 import type { ImportQuestion, Issue } from '@invigil/shared/api/test-import';
 import { checkQuestion } from '@invigil/shared/api/test-import';
 import { AppError } from '../../platform/lib/app-error';
+import { recordAudit } from '../audit/audit-module';
+import type { AuditActor } from '../audit/audit-module';
 import type { Clock } from '../../platform/lib/clock';
 import { newObjectId } from '../../platform/lib/object-id';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -33,6 +35,8 @@ import { importSpreadsheet, spreadsheetTemplate } from './formats/spreadsheet-im
 export interface BankActor {
   staffId: string;
   scope: { subjectIds: string[] } | null;
+  /** The staff member, as the audit log names them (issue 30). */
+  staff: AuditActor;
 }
 
 export interface BankServiceDeps {
@@ -95,7 +99,25 @@ const visibleTo = (row: BankRow, actor: BankActor): boolean =>
 
 const repositoryScope = (actor: BankActor): BankScope => (actor.scope === null ? null : { staffId: actor.staffId, subjectIds: actor.scope.subjectIds });
 
-/** The question bank: list and search, the editor's reads and writes (each edit a new version), import and export. */
+/** A bank question as the audit log keeps it: its fields and question (with its key), without the search text. */
+const auditedQuestion = (row: Omit<BankRow, 'archivedAt'> & { archivedAt?: number | null }) => ({
+  version: row.version,
+  name: row.name,
+  kind: row.kind,
+  subjectId: row.subjectId,
+  chapter: row.chapter,
+  difficulty: row.difficulty,
+  labels: row.labels,
+  archived: (row.archivedAt ?? null) !== null,
+  question: row.question,
+});
+
+const questionLabel = (row: { name: string; question: ImportQuestion }): string => `"${row.name || firstLine(row.question.text)}"`;
+
+/**
+ * The question bank: list and search, the editor's reads and writes (each edit a new version),
+ * import and export. Every write is recorded in the audit log (issue 30) in its transaction.
+ */
 export function createBankService({ bank, clock, blobs, subjects }: BankServiceDeps) {
   const subjectsOf = async (actor: BankActor): Promise<BankSubject[]> => {
     const all = await subjects();
@@ -227,7 +249,10 @@ export function createBankService({ bank, clock, blobs, subjects }: BankServiceD
         createdAt: now,
         updatedAt: now,
       };
-      await bank.save(row, searchText(row.name, question), actor.staffId);
+      await bank.transaction(async (trx) => {
+        await bank.save(row, searchText(row.name, question), actor.staffId, trx);
+        await recordAudit(trx, { actor: actor.staff, action: 'question.create', entityType: 'bank_question', entityId: row.id, summary: `Added bank question ${questionLabel(row)}`, before: null, after: auditedQuestion(row) }, now);
+      });
       return toQuestion({ ...row, archivedAt: null }, await subjectMap(), actor);
     },
 
@@ -249,15 +274,25 @@ export function createBankService({ bank, clock, blobs, subjects }: BankServiceD
         labels: input.labels,
         updatedAt: now,
       };
-      const saved = await bank.transaction((trx) => bank.save(row, searchText(row.name, question), actor.staffId, trx));
+      const saved = await bank.transaction(async (trx) => {
+        if (!(await bank.save(row, searchText(row.name, question), actor.staffId, trx))) return false;
+        const summary = `Edited bank question ${questionLabel(row)}: version ${current.version} -> ${row.version}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'question.update', entityType: 'bank_question', entityId: id, summary, before: auditedQuestion(current), after: auditedQuestion(row) }, now);
+        return true;
+      });
       if (!saved) throw new AppError('conflict', 'Someone else changed this question meanwhile: open it again.');
       return toQuestion({ ...row, archivedAt: null }, await subjectMap(), actor);
     },
 
     /** Hidden from the bank; kept (every version) for the tests that use it. */
     async archive(actor: BankActor, id: string): Promise<void> {
-      await visibleRow(actor, id);
-      await bank.archive(id, clock.now());
+      const current = await visibleRow(actor, id);
+      const now = clock.now();
+      await bank.transaction(async (trx) => {
+        await bank.archive(id, now, trx);
+        const summary = `Archived bank question ${questionLabel(current)} (kept for the tests that use it)`;
+        await recordAudit(trx, { actor: actor.staff, action: 'question.delete', entityType: 'bank_question', entityId: id, summary, before: auditedQuestion(current), after: auditedQuestion({ ...current, archivedAt: now }) }, now);
+      });
     },
 
     /** The question as the student will see it (TeX as MathML) and what is not right yet; nothing stored. */
@@ -305,6 +340,10 @@ export function createBankService({ bank, clock, blobs, subjects }: BankServiceD
       }));
       await bank.transaction(async (trx) => {
         for (const row of rows) await bank.save(row, searchText(row.name, row.question), actor.staffId, trx);
+        // One entry for the import, with its counts and the new ids (not one per question).
+        const summary = `Imported ${rows.length} question${rows.length === 1 ? '' : 's'} from "${file.name}" (${read.format})${read.result.skipped.length > 0 ? `, ${read.result.skipped.length} skipped` : ''}`;
+        const after = { file: file.name, format: read.format, imported: rows.length, skipped: read.result.skipped.length, warnings: warnings.length, files: read.result.files.length, ids: rows.map((row) => row.id) };
+        await recordAudit(trx, { actor: actor.staff, action: 'question.import', entityType: 'bank_import', entityId: newObjectId(now), summary, before: null, after }, now);
       });
       return { imported: rows.length, ids: rows.map((row) => row.id), skipped: read.result.skipped, warnings };
     },

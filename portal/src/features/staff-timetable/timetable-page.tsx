@@ -28,9 +28,9 @@ function ClassButton({ week, schedule, onOpen }: { week: StaffTimetableReply; sc
       className={`flex w-full flex-col items-start gap-0.5 rounded-box border px-1.5 py-2 text-left text-[0.8125rem] leading-snug transition hover:shadow focus-visible:shadow ${
         canceled ? 'border-error bg-error text-error-content' : 'border-base-300 bg-base-100 hover:bg-base-200'
       }`}
-      aria-label={`${schedule.subjectName}, ${DAY_NAMES[schedule.day - 1]} slot ${schedule.slot}, ${clockLabel(schedule.time)}${canceled ? ', canceled this week' : ''}: edit`}
       onClick={() => onOpen({ id: schedule.id })}
     >
+      <span className="sr-only">Edit {DAY_NAMES[schedule.day - 1]} slot {schedule.slot}: </span>
       <span className="font-bold tracking-tight [overflow-wrap:anywhere]">{schedule.subjectName.toUpperCase()}</span>
       <span className="tabular-nums">{clockLabel(schedule.time)}</span>
       <span>{schedule.durationMinutes} mins</span>

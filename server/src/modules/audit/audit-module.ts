@@ -9,7 +9,7 @@ import { auditRoutes } from './audit-routes';
 export { recordAudit, auditJson } from './audit-record';
 export type { AuditActor, AuditEntry } from './audit-record';
 export { auditStaffWrites } from './audit-middleware';
-export { auditRecordedLater } from './audit-record';
+export { auditHandled } from './audit-record';
 
 export interface AuditDeps {
   db: AppDatabase;

@@ -64,10 +64,11 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry, at: n
 }
 
 /**
- * For a staff write finished in the background (the roster upload's job): its service records the
- * entry when the work is done, so the middleware adds none of its own for the request.
+ * For a staff request whose entry its service takes care of otherwise: a write finished in the
+ * background (the roster upload's job records its entry when done), or a write that changed
+ * nothing (the same grade saved again). The middleware adds no entry of its own for the request.
  */
-export function auditRecordedLater(): void {
+export function auditHandled(): void {
   const context = auditRequests.getStore();
   if (context) context.recorded += 1;
 }

@@ -4,7 +4,7 @@ import type { RosterJob } from '@invigil/shared/api/staff-students';
 import type { Database } from '../../platform/db';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
-import { auditRecordedLater, recordAudit } from '../audit/audit-module';
+import { auditHandled, recordAudit } from '../audit/audit-module';
 import type { AuditActor } from '../audit/audit-module';
 import { confirmRoster } from './roster-upload';
 import { strengthenProvisionalPasswords } from './roster-writer';
@@ -51,7 +51,7 @@ export function createRosterJobs({ db, clock, logger }: { db: Kysely<Database>; 
       prune();
       const job: RosterJob & { finishedAt?: number } = { id: randomBytes(12).toString('hex'), phase: 'check', done: 0, total: 0 };
       jobs.set(job.id, job);
-      auditRecordedLater();
+      auditHandled();
       /** The job's end: recorded in the audit log first, then shown (a poller seeing it done finds its entry). */
       const finish = async (end: Partial<RosterJob>): Promise<void> => {
         const summary = end.summary

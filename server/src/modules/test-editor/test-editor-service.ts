@@ -29,6 +29,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import { readableErrorMap } from '../../platform/lib/readable-issues';
+import { recordAudit } from '../audit/audit-module';
 import { normaliseRegNo } from '../auth/auth-module';
 import { attemptCounts, compileTest, createExamDirectory, deleteUnstartedTest, firstVersionOf, publishedTestFacts, publishImportTest, rescoreAttempts, storedTestSource } from '../exam/exam-module';
 import type { CompiledTest, TestRecord } from '../exam/exam-module';
@@ -37,6 +38,7 @@ import { activeProctors, proctorsOfTest, setTestProctors } from '../staff/staff-
 import type { StaffRecord } from '../staff/staff-module';
 import { draftFromStored, draftPath, draftSummary, draftToImportInput, mapDraftQuestions, paperStructure, questionPaths, uniqueIssues } from './test-draft-convert';
 import type { DraftRow, TestEditorRepository } from './test-editor-repository';
+import { auditedDraft, draftChanges, questionCount } from './test-audit';
 
 /** Who is asking: the staff account and what they see (null scope: everything, an admin). */
 export interface EditorActor {
@@ -246,24 +248,38 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
     return { test, compiled: compileTest(test) };
   }
 
-  async function create(actor: EditorActor, input: TestDraft): Promise<TestEditorReply> {
+  /** A new draft; `copyOf` names the test it duplicates (its audit entry says so). */
+  async function create(actor: EditorActor, input: TestDraft, copyOf?: { id: string; name: string }): Promise<TestEditorReply> {
     const [row, record] = await Promise.all([editor.findDraft(input.id), exam.findTest(input.id)]);
     if (row || record) throw new AppError('conflict', TEST_EDITOR_MESSAGES.idTaken, { issues: [{ path: 'id', message: TEST_EDITOR_MESSAGES.idTaken }] });
     await checkScope(actor, input, undefined);
     const draft = storedForm(input);
     const document = JSON.stringify(draft);
     const now = clock.now();
-    const inserted = await editor.insertDraft({
-      test_id: draft.id,
-      owner_id: actor.staff.id,
-      name: draft.name,
-      document,
-      document_hash: sha256(document),
-      published_hash: null,
-      published_document: null,
-      updated_at: now,
-      updated_by: actor.staff.id,
-      created_at: now,
+    const inserted = await kysely.transaction().execute(async (trx: Kysely<Database>) => {
+      const done = await editor.insertDraft(
+        {
+          test_id: draft.id,
+          owner_id: actor.staff.id,
+          name: draft.name,
+          document,
+          document_hash: sha256(document),
+          published_hash: null,
+          published_document: null,
+          updated_at: now,
+          updated_by: actor.staff.id,
+          created_at: now,
+        },
+        trx,
+      );
+      if (!done) return false;
+      const count = questionCount(draft);
+      const summary = copyOf
+        ? `Duplicated test "${copyOf.name}" as "${draft.name}" (${draft.id})`
+        : `Created test "${draft.name}" (${draft.id}) with ${count} question${count === 1 ? '' : 's'}`;
+      const entry = { actor: actor.staff, action: copyOf ? 'test.duplicate' : 'test.create', entityType: 'test', entityId: draft.id, summary };
+      await recordAudit(trx, { ...entry, before: copyOf ? { copyOf: copyOf.id } : null, after: auditedDraft(draft) }, now);
+      return true;
     });
     if (!inserted) throw new AppError('conflict', TEST_EDITOR_MESSAGES.idTaken, { issues: [{ path: 'id', message: TEST_EDITOR_MESSAGES.idTaken }] });
     return reply(actor, await load(draft.id));
@@ -421,35 +437,48 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
       const draft = storedForm(input);
       const document = JSON.stringify(draft);
       const stamp = stampAfter(state.updatedAt);
-      if (state.row) {
-        // A draft made again from the stored test: what it published is that draft.
-        const published = state.rebuilt ? JSON.stringify(state.draft) : undefined;
-        const saved = await editor.updateDraft(testId, state.rowStamp, {
-          name: draft.name,
-          document,
-          document_hash: sha256(document),
-          ...(published === undefined ? {} : { published_hash: sha256(published), published_document: published }),
-          updated_at: stamp,
-          updated_by: actor.staff.id,
-        });
-        if (!saved) throw conflict();
-      } else {
-        // The first save of a test imported by JSON: what it published is the draft made from it.
-        const published = JSON.stringify(state.draft);
-        const inserted = await editor.insertDraft({
-          test_id: testId,
-          owner_id: null,
-          name: draft.name,
-          document,
-          document_hash: sha256(document),
-          published_hash: sha256(published),
-          published_document: published,
-          updated_at: stamp,
-          updated_by: actor.staff.id,
-          created_at: stamp,
-        });
-        if (!inserted) throw conflict();
-      }
+      await kysely.transaction().execute(async (trx: Kysely<Database>) => {
+        if (state.row) {
+          // A draft made again from the stored test: what it published is that draft.
+          const published = state.rebuilt ? JSON.stringify(state.draft) : undefined;
+          const saved = await editor.updateDraft(
+            testId,
+            state.rowStamp,
+            {
+              name: draft.name,
+              document,
+              document_hash: sha256(document),
+              ...(published === undefined ? {} : { published_hash: sha256(published), published_document: published }),
+              updated_at: stamp,
+              updated_by: actor.staff.id,
+            },
+            trx,
+          );
+          if (!saved) throw conflict();
+        } else {
+          // The first save of a test imported by JSON: what it published is the draft made from it.
+          const published = JSON.stringify(state.draft);
+          const inserted = await editor.insertDraft(
+            {
+              test_id: testId,
+              owner_id: null,
+              name: draft.name,
+              document,
+              document_hash: sha256(document),
+              published_hash: sha256(published),
+              published_document: published,
+              updated_at: stamp,
+              updated_by: actor.staff.id,
+              created_at: stamp,
+            },
+            trx,
+          );
+          if (!inserted) throw conflict();
+        }
+        // The paper is large: the entry keeps the settings and the questions' list, before and after.
+        const summary = `Saved the draft of test "${state.draft.name}": ${draftChanges(state.draft, draft)}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'test.save', entityType: 'test', entityId: testId, summary, before: auditedDraft(state.draft), after: auditedDraft(draft) }, stamp);
+      });
       return reply(actor, await load(testId));
     },
 
@@ -486,6 +515,21 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
         } else if (!(await editor.insertDraft({ test_id: testId, owner_id: null, created_at: stamp, ...fields }, trx))) {
           throw conflict();
         }
+        const version = `${record ? `version ${record.version} -> ` : 'version '}${published.version}`;
+        const summary = `Published test "${state.draft.name}" (${version}${published.rescored > 0 ? `; ${published.rescored} submitted attempt${published.rescored === 1 ? '' : 's'} scored again` : ''})`;
+        await recordAudit(
+          trx,
+          {
+            actor: actor.staff,
+            action: 'test.publish',
+            entityType: 'test',
+            entityId: testId,
+            summary,
+            before: { version: record?.version ?? null, status: state.status },
+            after: { version: published.version, newVersion: published.newVersion, rescored: published.rescored, draft: auditedDraft(state.draft) },
+          },
+          stamp,
+        );
         return published;
       });
       return { editor: await reply(actor, await load(testId)), new_version: result.newVersion, rescored: result.rescored };
@@ -496,21 +540,30 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
       if (!state.record) throw new AppError('conflict', TEST_EDITOR_MESSAGES.neverPublished);
       if (!state.row || state.status !== 'changed') throw new AppError('conflict', TEST_EDITOR_MESSAGES.nothingToDiscard);
       const published = state.row.published_document;
-      if (published === null) {
-        await editor.deleteDraft(testId);
-      } else {
-        const draft = parseDocument(published);
-        const saved = await editor.updateDraft(testId, state.rowStamp, { name: draft.name, document: published, document_hash: sha256(published), updated_at: stampAfter(state.updatedAt), updated_by: actor.staff.id });
-        if (!saved) throw conflict();
-      }
+      const stamp = stampAfter(state.updatedAt);
+      await kysely.transaction().execute(async (trx: Kysely<Database>) => {
+        let after: TestDraft | null = null;
+        if (published === null) {
+          await editor.deleteDraft(testId, trx);
+        } else {
+          after = parseDocument(published);
+          const saved = await editor.updateDraft(testId, state.rowStamp, { name: after.name, document: published, document_hash: sha256(published), updated_at: stamp, updated_by: actor.staff.id }, trx);
+          if (!saved) throw conflict();
+        }
+        const summary = `Discarded the unpublished changes of test "${state.draft.name}"${after ? `: ${draftChanges(state.draft, after)}` : ''}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'test.discard', entityType: 'test', entityId: testId, summary, before: auditedDraft(state.draft), after: after && auditedDraft(after) }, stamp);
+      });
       return reply(actor, await load(testId));
     },
 
     async remove(actor: EditorActor, testId: string): Promise<void> {
       const state = await open(actor, testId);
       await kysely.transaction().execute(async (trx: Kysely<Database>) => {
-        if (state.record && !(await deleteUnstartedTest(trx, testId, clock.now()))) throw new AppError('conflict', TEST_EDITOR_MESSAGES.startedCannotDelete);
+        const now = clock.now();
+        if (state.record && !(await deleteUnstartedTest(trx, testId, now))) throw new AppError('conflict', TEST_EDITOR_MESSAGES.startedCannotDelete);
         await editor.deleteDraft(testId, trx);
+        const summary = `Deleted test "${state.draft.name}" (${testId})${state.record ? `, published as version ${state.record.version}` : ', a draft never published'}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'test.delete', entityType: 'test', entityId: testId, summary, before: { version: state.record?.version ?? null, draft: auditedDraft(state.draft) }, after: null }, now);
       });
     },
 
@@ -534,7 +587,7 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
         classes: scope === null ? state.draft.classes : state.draft.classes.filter((classId) => scope.classIds.includes(classId)),
         students,
       };
-      return create(actor, copy);
+      return create(actor, copy, { id: testId, name: state.draft.name });
     },
 
     async preview(actor: EditorActor, testId: string): Promise<TestPreviewReply> {

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { showSnackbar } from '../../lib/snackbar';
 import { Modal } from '../../ui/modal';
 import { addSchedule, cancelDay, deleteSchedule, saveSchedule, undoCancel } from './staff-timetable-api';
-import { nextOn, shortDate, weekdayOf } from './week-dates';
+import { nextOn, shortDate, startAfterPrevious, weekdayOf } from './week-dates';
 
 type Field = 'subjectId' | 'day' | 'slot' | 'time' | 'durationMinutes' | 'teachers' | 'meeting' | 'meetingUrl' | 'date';
 type Errors = Partial<Record<Field, string>>;
@@ -56,7 +56,7 @@ export function ScheduleDialog({ week, target, onClose, onChanged }: { week: Sta
     subjectId: existing?.subjectId ?? week.subjects[0]?.id ?? '',
     day: existing?.day ?? ('day' in target ? target.day : 1),
     slot: existing?.slot ?? ('slot' in target ? target.slot : 1),
-    time: existing?.time ?? '09:00',
+    time: existing?.time ?? startAfterPrevious(week, 'day' in target ? target.day : 1, 'slot' in target ? target.slot : 1),
     durationMinutes: String(existing?.durationMinutes ?? 45),
     teachers: existing?.teachers.join(', ') ?? '',
     meeting: (existing?.meeting ?? (week.jitsi ? 'jitsi' : 'none')) as MeetingKind,

@@ -36,3 +36,12 @@ export function clockLabel(time: string): string {
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${String(hour).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
+
+/** A new class starts when the day's previous class ends (else 09:00), within the day. */
+export function startAfterPrevious(week: { schedules: readonly { day: number; slot: number; time: string; durationMinutes: number }[] }, day: number, slot: number): string {
+  const before = week.schedules.filter((s) => s.day === day && s.slot < slot).sort((a, b) => b.slot - a.slot)[0];
+  if (!before) return '09:00';
+  const [h = 0, m = 0] = before.time.split(':').map(Number);
+  const end = Math.min(h * 60 + m + before.durationMinutes, 23 * 60);
+  return `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`;
+}

@@ -14,8 +14,8 @@ import type { NoticeAudience, NoticeKind } from './staff-notices-text';
  *   GET    /api/staff/notices/{kind}/{id}                 -> NoticeDetailReply (readers and unread)
  *   DELETE /api/staff/notices/{kind}/{id}                 -> { message } (withdrawn; audited)
  *
- * The content is plain text: blank lines part paragraphs, web addresses become links; the server
- * turns it into the HTML the student's screens show (sanitised). Attachments are web addresses.
+ * The content is plain text, as the student's screens show it (line breaks kept); attachments are
+ * web addresses the student opens.
  */
 
 export { NOTICE_AUDIENCE_LABELS, NOTICE_AUDIENCES, NOTICE_CONTENT_MAX, NOTICE_KIND_HINTS, NOTICE_KIND_LABELS, NOTICE_KINDS, NOTICE_LINKS_MAX, NOTICE_MESSAGES, NOTICE_TITLE_MAX, NOTICES_PAGE_SIZE, readByText } from './staff-notices-text';
@@ -88,8 +88,8 @@ export interface NoticeAudiencesReply {
 }
 
 export interface NoticePreviewReply {
-  /** The HTML the student's screen shows (sanitised). */
-  html: string;
+  /** The text the student's screen shows (as stored). */
+  text: string;
   title: string;
   links: string[];
   audienceName: string;
@@ -109,6 +109,6 @@ export interface NoticeReader {
   readAt: number | null;
 }
 export interface NoticeDetailReply {
-  notice: NoticeListItem & { html: string; links: string[] };
+  notice: NoticeListItem & { text: string; links: string[] };
   readers: NoticeReader[];
 }

@@ -13,6 +13,7 @@ const STATUS_CLASS: Record<CertificateRequest['delivery_status'], string> = {
   pending: 'badge-warning',
   processing: 'badge-info',
   delivered: 'badge-success',
+  rejected: 'badge-error',
 };
 
 export function StatusChip({ status }: { status: CertificateRequest['delivery_status'] }) {
@@ -63,7 +64,10 @@ export default function CertificatesPage({ title }: { title: string }) {
                       <span className="block text-xs font-normal opacity-80 sm:hidden">{formatDateTime(request.updated_at)}</span>
                     </th>
                     <td className="hidden whitespace-nowrap sm:table-cell">{formatRupees(request.fee_paise)}</td>
-                    <td><StatusChip status={request.delivery_status} /></td>
+                    <td>
+                      <StatusChip status={request.delivery_status} />
+                      {request.delivery_status === 'rejected' && request.reject_reason ? <span className="mt-1 block max-w-64 text-sm">Reason: {request.reject_reason}</span> : null}
+                    </td>
                     <td className="hidden sm:table-cell">{formatDateTime(request.updated_at)}</td>
                     <td>
                       {request.certificate_url ? (
@@ -73,7 +77,7 @@ export default function CertificatesPage({ title }: { title: string }) {
                       ) : (
                         <span className="text-sm opacity-80">
                           <span aria-hidden="true">-</span>
-                          <span className="sr-only">Not delivered yet</span>
+                          <span className="sr-only">{request.delivery_status === 'rejected' ? 'Rejected: nothing to download' : 'Not delivered yet'}</span>
                         </span>
                       )}
                     </td>

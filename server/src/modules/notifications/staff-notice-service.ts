@@ -10,7 +10,7 @@ import type { StaffRecord } from '../staff/staff-module';
 import { pushNotified } from './notify-students';
 import type { PushService } from './push-service';
 import type { NoticeScope, StaffNoticeRepository, StaffNoticeRow } from './staff-notice-repository';
-import { noticeHtml } from './staff-notice-text';
+import { noticeText } from './staff-notice-text';
 
 export interface NoticeSender {
   staff: StaffRecord;
@@ -100,7 +100,7 @@ export function createStaffNoticeService({ db, repo, clock, push }: StaffNoticeS
 
     async preview(sender: NoticeSender, body: ParsedNoticeCompose): Promise<NoticePreviewReply> {
       const audience = await checkAudience(sender, body.audience, body.audienceId);
-      return { html: noticeHtml(body.content), title: body.title, links: body.links, audienceName: audience.name, audienceSize: audience.size };
+      return { text: noticeText(body.content), title: body.title, links: body.links, audienceName: audience.name, audienceSize: audience.size };
     },
 
     /** Stores it (audited), then pushes a notification; an audience of nobody is refused. */
@@ -111,7 +111,7 @@ export function createStaffNoticeService({ db, repo, clock, push }: StaffNoticeS
       const row = {
         id: newObjectId(now),
         title: body.title,
-        content: noticeHtml(body.content),
+        content: noticeText(body.content),
         attachments: JSON.stringify(body.links),
         audience: body.audience,
         audience_id: body.audienceId,
@@ -143,7 +143,7 @@ export function createStaffNoticeService({ db, repo, clock, push }: StaffNoticeS
     async detail(sender: NoticeSender, kind: NoticeKind, id: string): Promise<NoticeDetailReply> {
       const row = await findOwn(sender, kind, id);
       const [item] = await items([row]);
-      return { notice: { ...(item as NoticeListItem), html: row.content, links: parseLinks(row.attachments) }, readers: await repo.readers(row) };
+      return { notice: { ...(item as NoticeListItem), text: row.content, links: parseLinks(row.attachments) }, readers: await repo.readers(row) };
     },
 
     /** Deletes it and its reads (audited with what it was); students no longer see it. */

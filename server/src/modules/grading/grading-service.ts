@@ -30,6 +30,8 @@ import type { AnswerKeyEntry, StoredKey, TestModule } from '../exam/exam-module'
 import { attemptGrades, parseStoredKey, rescoreAttempts, sameGrade, storeGrades } from '../exam/exam-module';
 import { createAttemptDecisions } from '../proctoring-review/proctoring-review-module';
 import type { EditorActor, TestEditorService } from '../test-editor/test-editor-module';
+import { auditHandled, recordAudit } from '../audit/audit-module';
+import { createGradingRepository } from './grading-repository';
 import type { GradingRepository, GradingTestRow } from './grading-repository';
 import { htmlExcerpt } from '@invigil/shared/domain/html-excerpt';
 
@@ -334,12 +336,28 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
       const stale = await db.kysely.transaction().execute(async (trx) => {
         if (db.kind === 'postgres') await trx.selectFrom('attempts').select('id').where('id', '=', attemptId).forUpdate().execute();
         const current = (await attemptGrades(trx, attemptId)).find((grade) => grade.qn === qn);
-        if (current && sameGrade(current, input)) return null;
+        if (current && sameGrade(current, input)) {
+          // Nothing changed: no entry (and none from the middleware).
+          auditHandled();
+          return null;
+        }
         if ((current?.gradedAt ?? null) !== request.base_graded_at) return current?.gradedBy ?? '';
         // A grade's time only grows, so a base always names one grade.
         const now = Math.max(clock.now(), (current?.gradedAt ?? 0) + 1);
         await storeGrades(trx, attemptId, [input], now);
         await rescoreAttempts(trx, test.id, [attemptId]);
+        const gradeOf = (grade: { marks: number; rubricItems: string[]; comment: string | null; remark: string | null }) => ({
+          marks: grade.marks,
+          rubricItems: grade.rubricItems,
+          comment: grade.comment,
+          remark: grade.remark,
+        });
+        const summary = `Gave ${input.marks} of ${keyEntry.pm} to answer ${qn} of ${attempt.name} (${attempt.regNo}) in "${test.name}"${current ? ` (was ${current.marks})` : ''}`;
+        await recordAudit(
+          trx,
+          { actor: actor.staff, action: 'grade.save', entityType: 'attempt', entityId: attemptId, summary, before: current ? { qn, ...gradeOf(current) } : null, after: { qn, ...gradeOf(input) } },
+          now,
+        );
         return null;
       });
       if (stale !== null) {
@@ -355,7 +373,15 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
       const attempt = await repo.attempt(attemptId);
       const keyEntry = parseStoredKey(test.answerKey).questions.find((question) => question.qn === qn);
       if (!attempt || attempt.testId !== test.id || !attempt.submitted || !keyEntry || !mayBePending(keyEntry)) throw new AppError('not_found', GRADING_MESSAGES.noSuchAnswer);
-      await repo.setSecondLook(attemptId, qn, on, actor.staff.id, clock.now());
+      const now = clock.now();
+      await db.kysely.transaction().execute(async (trx) => {
+        const inTrx = createGradingRepository(trx);
+        const was = await inTrx.isSecondLook(attemptId, qn);
+        await inTrx.setSecondLook(attemptId, qn, on, actor.staff.id, now);
+        const where = `answer ${qn} of ${attempt.name} (${attempt.regNo}) in "${test.name}"`;
+        const summary = on ? `Marked ${where} for a second look` : `Cleared the second look on ${where}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'grade.second_look', entityType: 'attempt', entityId: attemptId, summary, before: { qn, second_look: was }, after: { qn, second_look: on } }, now);
+      });
       return { second_look: on };
     },
 
@@ -363,7 +389,14 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
       const test = await openTest(actor, testId);
       const keyEntry = parseStoredKey(test.answerKey).questions.find((question) => question.qn === qn);
       if (!keyEntry || !mayBePending(keyEntry)) throw new AppError('not_found', GRADING_MESSAGES.noSuchQuestion);
-      await repo.saveRubric(test.id, qn, items, actor.staff.id, clock.now());
+      const now = clock.now();
+      await db.kysely.transaction().execute(async (trx) => {
+        const inTrx = createGradingRepository(trx);
+        const before = (await inTrx.rubricsOf(test.id)).get(qn) ?? null;
+        await inTrx.saveRubric(test.id, qn, items, actor.staff.id, now);
+        const summary = `Saved the rubric of question ${qn} in "${test.name}": ${items.length} item${items.length === 1 ? '' : 's'}${before ? ` (was ${before.length})` : ''}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'rubric.save', entityType: 'test', entityId: test.id, summary, before: before && { qn, items: before }, after: { qn, items } }, now);
+      });
       return { qn, items };
     },
 
@@ -388,7 +421,20 @@ export function createGradingService({ db, clock, logger, repo, editor, tests }:
       const found = await repo.reportTest(reportId);
       if (!found) throw new AppError('not_found', GRADING_MESSAGES.noSuchReport);
       if (!(await editor.mayOpen(actor, found.testId))) throw new AppError('forbidden', GRADING_MESSAGES.notYours);
-      if (!(await repo.resolveReport(reportId, note, actor.staff.id, clock.now()))) throw new AppError('conflict', GRADING_MESSAGES.alreadyResolved);
+      const now = clock.now();
+      const reportedTest = await repo.test(found.testId);
+      const resolved = await db.kysely.transaction().execute(async (trx) => {
+        if (!(await createGradingRepository(trx).resolveReport(reportId, note, actor.staff.id, now))) return false;
+        const report = await trx.selectFrom('question_reports').select(['qn', 'text']).where('id', '=', reportId).executeTakeFirst();
+        const summary = `Resolved a report on question ${report?.qn ?? '?'} of "${reportedTest?.name ?? found.testId}": ${note}`;
+        await recordAudit(
+          trx,
+          { actor: actor.staff, action: 'question.report.resolve', entityType: 'question_report', entityId: reportId, summary, before: { testId: found.testId, qn: report?.qn, report: report?.text, status: 'open' }, after: { status: 'resolved', resolution: note } },
+          now,
+        );
+        return true;
+      });
+      if (!resolved) throw new AppError('conflict', GRADING_MESSAGES.alreadyResolved);
       const row = (await repo.reports('resolved', [found.testId], 100_000)).find((report) => report.id === reportId);
       if (!row) throw new AppError('not_found', GRADING_MESSAGES.noSuchReport);
       const test = await repo.test(found.testId);

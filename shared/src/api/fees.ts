@@ -75,6 +75,8 @@ export const receiptSchema = z.object({
   /** A signed link to the image. */
   url: z.string(),
   created_at: z.number(),
+  /** Why the institute rejected it (issue 30), when it did. */
+  reason: z.string().nullable().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptsReplySchema = z.object({ data: z.array(receiptSchema) });

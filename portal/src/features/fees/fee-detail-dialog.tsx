@@ -74,6 +74,7 @@ export function FeeDetailDialog({ fee, onClose, onUploadReceipt, receiptsVersion
                   </a>
                   <div className="min-w-0 text-sm">
                     <p className="font-medium">{receipt.status}</p>
+                    {receipt.reason ? <p className="break-words">Reason: {receipt.reason}</p> : null}
                     <p>Transaction date: {receipt.transaction_date}</p>
                     {receipt.transaction_id ? <p className="break-all">Transaction ID: {receipt.transaction_id}</p> : null}
                     {receipt.cheque_number ? <p>Cheque Number: {receipt.cheque_number}</p> : null}

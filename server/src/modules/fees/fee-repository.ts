@@ -29,6 +29,8 @@ export interface ReceiptRecord {
   status: FeeReceiptStatus;
   amountPaise: number | null;
   createdAt: number;
+  /** Why the institute rejected it (migration 0028). */
+  rejectReason?: string | null;
 }
 
 export interface PaymentLine {
@@ -105,6 +107,7 @@ const toReceipt = (row: ReceiptRow): ReceiptRecord => ({
   status: row.status,
   amountPaise: row.amount_paise === null ? null : Number(row.amount_paise),
   createdAt: Number(row.created_at),
+  rejectReason: row.reject_reason,
 });
 
 /** A student's fees, receipts and payment lines (migration 0010); every read is scoped to the student. */

@@ -69,6 +69,7 @@ export function createFeeService({ fees, payments, store, clock, timeZone, secre
     status: receiptStatus(receipt.status),
     url: store.getUrl(receipt.imageKey, now),
     created_at: receipt.createdAt,
+    ...(receipt.status === 'rejected' && receipt.rejectReason ? { reason: receipt.rejectReason } : {}),
   });
 
   const printUrl = (fee: StudentFeeRecord) =>

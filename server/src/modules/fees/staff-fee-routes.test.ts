@@ -184,7 +184,7 @@ describe('staff fees', () => {
     expect(await json(await send(t, 'POST', `/api/staff/fees/receipts/${second.id}/reject`, admin, { reason: 'The image is blurred' }))).toMatchObject({ receipt: { status: 'rejected', rejectReason: 'The image is blurred' } });
     expect((await send(t, 'POST', `/api/staff/fees/receipts/${second.id}/accept`, admin, { amountPaise: 100 })).status).toBe(409);
     const rohanReceipts = await json<ReceiptsReply>(await send(t, 'GET', `/api/uploaded-receipts/${rohan}`, await t.token('DEMO002')));
-    expect(rohanReceipts.data[0]?.status).toBe('Rejected');
+    expect(rohanReceipts.data[0]).toMatchObject({ status: 'Rejected', reason: 'The image is blurred' });
     const titles = await t.db.kysely.selectFrom('notifications').select(['title', 'audience_id']).where('title', 'in', ['Receipt accepted', 'Receipt rejected']).orderBy('title').execute();
     expect(titles).toEqual([
       { title: 'Receipt accepted', audience_id: t.userIds['DEMO001'] },

@@ -5,6 +5,15 @@ import type { AttendanceKind } from './attendance-rules';
  * schemas (staff-attendance.ts) so the portal's screens take them without zod.
  */
 
+/**
+ * The marks in register order: attendance-rules' ATTENDANCE_KINDS again, so the staff screens do
+ * not import that module (sharing it would split it out of the student's attendance chunks).
+ */
+export const REGISTER_KINDS = ['present', 'absent', 'late', 'half_day', 'leave'] as const satisfies readonly AttendanceKind[];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _sameKinds: Same<(typeof REGISTER_KINDS)[number], AttendanceKind> = true;
+void _sameKinds;
+
 export const ATTENDANCE_LABELS: Record<AttendanceKind, string> = {
   present: 'Present',
   absent: 'Absent',

@@ -1,7 +1,6 @@
 import type { AttendanceKind } from '@invigil/shared/api/attendance-rules';
-import { ATTENDANCE_KINDS } from '@invigil/shared/api/attendance-rules';
 import type { StaffAttendanceReply } from '@invigil/shared/api/staff-attendance';
-import { ATTENDANCE_KEYS, ATTENDANCE_KEY_OF, ATTENDANCE_LABELS, MAX_REASON, STAFF_ATTENDANCE_MESSAGES } from '@invigil/shared/api/staff-attendance-text';
+import { ATTENDANCE_KEYS, ATTENDANCE_KEY_OF, ATTENDANCE_LABELS, MAX_REASON, REGISTER_KINDS, STAFF_ATTENDANCE_MESSAGES } from '@invigil/shared/api/staff-attendance-text';
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearch } from 'wouter';
 import { ApiError } from '../../lib/api-client';
@@ -69,7 +68,7 @@ function Register({ reply, marks, onMark, onSave }: { reply: StaffAttendanceRepl
                 {row.attendance !== null && changed ? <span className="ml-2 text-sm opacity-80">(saved: {label(row.attendance)})</span> : null}
               </div>
               <div className="flex flex-wrap gap-1">
-                {ATTENDANCE_KINDS.map((kind) => (
+                {REGISTER_KINDS.map((kind) => (
                   <label key={kind} className="cursor-pointer">
                     <input type="radio" className="peer sr-only" name={`mark-${row.studentId}`} value={kind} checked={mark === kind} onChange={() => onMark(row.studentId, kind)} />
                     <span className={`btn btn-sm btn-outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-primary ${MARK_STYLE[kind]}`}>

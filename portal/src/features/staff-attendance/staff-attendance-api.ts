@@ -1,10 +1,10 @@
 import type { AttendanceSaveReply, AttendanceSaveRequest, StaffAttendanceReply } from '@invigil/shared/api/staff-attendance';
-import { ATTENDANCE_KINDS } from '@invigil/shared/api/attendance-rules';
+import { REGISTER_KINDS } from '@invigil/shared/api/staff-attendance-text';
 import * as z from 'zod/mini';
 import { staffCall } from '../staff-auth/staff-api';
 
 // The replies of shared/api/staff-attendance.ts, checked with zod/mini; the type checks keep them in step.
-const kind = z.enum(ATTENDANCE_KINDS);
+const kind = z.enum(REGISTER_KINDS);
 const named = z.object({ id: z.string(), name: z.string() });
 const dayShape = {
   classes: z.array(named),

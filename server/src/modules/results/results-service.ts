@@ -34,6 +34,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { Logger } from '../../platform/lib/logger';
 import { newObjectId } from '../../platform/lib/object-id';
+import { recordAudit } from '../audit/audit-module';
 import { producedMarksheets, rescoreAttempts } from '../exam/exam-module';
 import { notifyStudents, pushNotified } from '../notifications/notifications-module';
 import type { PushService } from '../notifications/notifications-module';
@@ -306,7 +307,23 @@ export function createResultsService(deps: ResultsServiceDeps) {
       const students = rows.filter((row) => !voided.has(row.id)).map((row) => row.user_id);
       const text = kind === 'rekey' ? RESULTS_MESSAGES.notifyRekey : kind === 'drop' ? RESULTS_MESSAGES.notifyDrop : RESULTS_MESSAGES.notifyRestore;
       const ids = await notifyStudents(trx, students, { title: RESULTS_MESSAGES.notifyTitle(current.name), content: text(current.name, qn, reason) }, stamp);
-      return { id, rescored, ids, students: new Set(students).size };
+      const notified = new Set(students).size;
+      const shown = (value: KeyAnswer): string => (value === null ? 'none' : Array.isArray(value) ? value.join(', ') : value);
+      const done = kind === 'rekey' ? `Re-keyed question ${qn} of "${current.name}" from ${shown(JSON.parse(before).answer as KeyAnswer)} to ${shown(entry.answer)}` : `${kind === 'drop' ? 'Dropped' : 'Restored'} question ${qn} of "${current.name}"`;
+      await recordAudit(
+        trx,
+        {
+          actor: actor.staff,
+          action: `question.${kind}`,
+          entityType: 'question',
+          entityId: `${testId}.q${qn}`,
+          summary: `${done}: ${reason} (${rescored} attempt${rescored === 1 ? '' : 's'} scored again)`,
+          before: { testId, qn, ...(JSON.parse(before) as object) },
+          after: { testId, qn, ...(JSON.parse(keyText(entry)) as object), reason, rescored, notified },
+        },
+        stamp,
+      );
+      return { id, rescored, ids, students: notified };
     });
     pushNotified(push, outcome.ids);
     logger.info(`Question ${qn} of test ${testId}: ${kind} by ${actor.staff.id}; ${outcome.rescored} attempt(s) scored again.`);
@@ -434,7 +451,9 @@ export function createResultsService(deps: ResultsServiceDeps) {
           if (await store.upsertProduced({ testId, userId: row.user_id, name: `${test.name} Marksheet`, html, generatedBy: actor.staff.id }, now, trx)) produced += 1;
           else replaced += 1;
         }
-        await store.removeProducedExcept(testId, scored.map((row) => row.user_id), trx);
+        const removed = await store.removeProducedExcept(testId, scored.map((row) => row.user_id), trx);
+        const summary = `Produced the marksheets of "${test.name}": ${produced} new, ${replaced} replaced${removed > 0 ? `, ${removed} removed` : ''}`;
+        await recordAudit(trx, { actor: actor.staff, action: 'marksheet.produce', entityType: 'test', entityId: testId, summary, before: null, after: { produced, replaced, removed } }, now);
         return { produced, replaced };
       });
       return { ...outcome, items: (await producedMarksheets(kysely).listForTest(testId)).map(toMarksheetItem) };
@@ -452,12 +471,19 @@ export function createResultsService(deps: ResultsServiceDeps) {
     },
 
     async setRelease(actor: EditorActor, testId: string, body: ReleaseRequest): Promise<ReleaseStateReply> {
-      await authorise(actor, testId);
+      const was = await authorise(actor, testId);
       const stamp = clock.now();
       const [rule, releasedAt] = body.mode === 'now' ? (['manual', stamp] as const) : body.mode === 'at' ? (['manual', Date.parse(body.at)] as const) : ([body.rule, null] as const);
       await kysely.transaction().execute(async (trx: Kysely<Database>) => {
         await trx.updateTable('tests').set({ review_rule: rule, review_released_at: releasedAt, updated_at: stamp }).where('id', '=', testId).execute();
         await editor.applyResultsChange(trx, testId, { kind: 'review', rule, releasedAt }, stamp);
+        const when = body.mode === 'now' ? 'now' : body.mode === 'at' ? `at ${new Date(releasedAt ?? 0).toISOString()}` : rule === null ? "by the test type's usual rule" : `by the rule "${rule}"`;
+        const summary = `Set the review of "${was.name}" to open ${when}`;
+        await recordAudit(
+          trx,
+          { actor: actor.staff, action: 'review.release', entityType: 'test', entityId: testId, summary, before: { rule: was.reviewRule, releasedAt: was.reviewReleasedAt }, after: { mode: body.mode, rule, releasedAt } },
+          stamp,
+        );
       });
       const test = await repo.findTest(testId);
       if (!test) throw new AppError('not_found', RESULTS_MESSAGES.notFound);

@@ -222,6 +222,11 @@ export function createReviewRepository(db: Kysely<Database>) {
       return (await db.selectFrom('proctor_events').select('kind').where('attempt_id', '=', attemptId).where('event_id', '=', eventId).executeTakeFirst())?.kind;
     },
 
+    async verdictOf(attemptId: string, eventId: string): Promise<{ verdict: FlagVerdict; note: string } | undefined> {
+      const row = await db.selectFrom('flag_reviews').select(['verdict', 'note']).where('attempt_id', '=', attemptId).where('event_id', '=', eventId).executeTakeFirst();
+      return row && { verdict: row.verdict as FlagVerdict, note: row.note };
+    },
+
     async setVerdict(attemptId: string, eventId: string, verdict: FlagVerdict, note: string, reviewerId: string, at: number): Promise<void> {
       await db
         .insertInto('flag_reviews')
@@ -231,13 +236,24 @@ export function createReviewRepository(db: Kysely<Database>) {
     },
 
     /** Writes the decision and, in the same transaction, the student's notification; returns the notification's ids (to push once committed). */
-    async setDecision(attemptId: string, decision: AttemptDecisionKind, reason: string, reviewerId: string, at: number, notification: { userId: string; title: string; content: string }): Promise<string[]> {
+    async setDecision(
+      attemptId: string,
+      decision: AttemptDecisionKind,
+      reason: string,
+      reviewerId: string,
+      at: number,
+      notification: { userId: string; title: string; content: string },
+      /** The audit entry, written in the same transaction with the decision before (issue 30). */
+      audit?: (trx: Kysely<Database>, before: { decision: AttemptDecisionKind; reason: string } | null) => Promise<void>,
+    ): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('attempt_reviews').select(['decision', 'reason']).where('attempt_id', '=', attemptId).executeTakeFirst();
         await trx
           .insertInto('attempt_reviews')
           .values({ attempt_id: attemptId, decision, reason, reviewer_id: reviewerId, decided_at: at })
           .onConflict((conflict) => conflict.column('attempt_id').doUpdateSet({ decision, reason, reviewer_id: reviewerId, decided_at: at }))
           .execute();
+        await audit?.(trx, before ? { decision: before.decision as AttemptDecisionKind, reason: before.reason } : null);
         // One notification addressed to the student, in the same transaction (its text escaped as HTML).
         return notifyStudents(trx, [notification.userId], { title: notification.title, content: notification.content }, at);
       });

@@ -15,6 +15,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import type { UploadStore } from '../../platform/storage/upload-store';
+import { recordAudit } from '../audit/audit-module';
 import { pushNotified, type PushService } from '../notifications/notifications-module';
 import type { ProctorTrail } from '../proctoring/proctoring-module';
 import type { StaffRecord } from '../staff/staff-module';
@@ -162,7 +163,13 @@ export function createReviewService({ db, clock, store, trail, push = null }: Re
       if (kind === undefined) throw new AppError('not_found', REVIEW_MESSAGES.eventNotFound);
       if ((PROCTOR_KIND_CLASS as Record<string, string>)[kind] !== 'flag') throw new AppError('unprocessable', REVIEW_MESSAGES.notAFlag);
       const now = clock.now();
-      await repo.setVerdict(attempt.id, eventId, verdict, note, staff.id, now);
+      await db.transaction().execute(async (trx) => {
+        const inTrx = createReviewRepository(trx);
+        const before = await inTrx.verdictOf(attempt.id, eventId);
+        await inTrx.setVerdict(attempt.id, eventId, verdict, note, staff.id, now);
+        const summary = `Marked a ${kind} flag of ${attempt.studentName} (${attempt.regNo}) in "${attempt.testName}" as ${verdict}${note ? `: ${note}` : ''}`;
+        await recordAudit(trx, { actor: staff, action: 'flag.verdict', entityType: 'attempt', entityId: attempt.id, summary, before: before ? { eventId, kind, ...before } : null, after: { eventId, kind, verdict, note } }, now);
+      });
       return { event_id: eventId, verdict: { verdict, note, reviewer_name: staff.name, reviewed_at: now } };
     },
 
@@ -170,7 +177,11 @@ export function createReviewService({ db, clock, store, trail, push = null }: Re
       const attempt = await attemptFor(staff, attemptId);
       if (attempt.submittedAt === null) throw new AppError('conflict', REVIEW_MESSAGES.notSubmitted);
       const now = clock.now();
-      const notified = await repo.setDecision(attempt.id, decision, reason, staff.id, now, { userId: attempt.userId, ...decisionNotification(attempt.testName, decision, reason) });
+      const words: Record<AttemptDecisionKind, string> = { no_concern: 'no concern', under_review: 'under review', void: 'void' };
+      const notified = await repo.setDecision(attempt.id, decision, reason, staff.id, now, { userId: attempt.userId, ...decisionNotification(attempt.testName, decision, reason) }, async (trx, before) => {
+        const summary = `Decided ${attempt.studentName}'s (${attempt.regNo}) attempt at "${attempt.testName}": ${words[decision]}${before ? ` (was ${words[before.decision]})` : ''}: ${reason}`;
+        await recordAudit(trx, { actor: staff, action: 'attempt.decide', entityType: 'attempt', entityId: attempt.id, summary, before, after: { decision, reason } }, now);
+      });
       pushNotified(push, notified);
       return { attempt_id: attempt.id, decision: { decision, reason: reason, reviewer_name: staff.name, decided_at: now } };
     },

@@ -36,6 +36,7 @@ import type { CandidateRecord } from './live-repository';
 import { createConsoleTests } from './console-tests';
 import type { ProctorAssignments, ProctorTestRecord } from './console-tests';
 import type { StaffRecord as ProctorRecord } from '../staff/staff-module';
+import { auditHandled, recordAudit } from '../audit/audit-module';
 import { createProctorTrail } from '../proctoring/proctoring-module';
 import type { TestRecord } from '../exam/exam-module';
 import type { UserRecord } from '../auth/auth-module';
@@ -247,6 +248,23 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
   }
 
   /** Applies a command's server-owned effect at once; the trail gets who and why. */
+  /** A proctor's command in words, for the audit log: 'Paused Asha Verma (DEMO001) in "Physics mock": <reason>'. */
+  function commandSummary(request: ProctorCommandRequest, who: string, testName: string): string {
+    const where = `${who} in "${testName}"`;
+    const words: Record<ProctorCommandRequest['type'], string> = {
+      PROCTOR_TERMINATE: `Terminated the test of ${where}`,
+      RELOAD: `Reloaded the test page of ${where}`,
+      RELOAD_IMAGE: `Restarted the camera snapshots of ${where}`,
+      RELOAD_VIDEO: `Restarted the video of ${where}`,
+      EXTEND_TEST: `Gave ${request.et ?? 0} more minute${request.et === 1 ? '' : 's'} to ${where}`,
+      SELECT_WEBCAM: `Switched the camera of ${where}`,
+      WARN: `Warned ${where}`,
+      PAUSE: `Paused the test of ${where}`,
+      RESUME: `Resumed the test of ${where}`,
+    };
+    return `${words[request.type]}${request.reason.trim() ? `: ${request.reason.trim()}` : ''}`;
+  }
+
   async function applyCommand(proctor: ProctorRecord, test: ProctorTestRecord, candidate: CandidateRecord, request: ProctorCommandRequest): Promise<ProctorCommand> {
     const now = clock.now();
     const attempt = candidate.attempt;
@@ -287,6 +305,20 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     if (request.type === 'PROCTOR_TERMINATE') await attemptService.submitByServer(attempt.id, 'PROCTOR_TERMINATE', now);
     const command = (await live.pendingCommands(attempt.id)).find((pending) => pending.id === row.id);
     if (!command) throw new AppError('internal', 'The command was not stored.');
+    // One entry per candidate's command (the writes above are the attempt service's and the trail's, each its own).
+    await recordAudit(
+      db,
+      {
+        actor: proctor,
+        action: 'proctor.command',
+        entityType: 'attempt',
+        entityId: attempt.id,
+        summary: commandSummary(request, `${candidate.name} (${candidate.regNo})`, test.name),
+        before: { testId: test.id, deadlineMs: attempt.deadlineMs, paused: attempt.pausedAt !== null },
+        after: { command: request.type, reason: request.reason, ...(row.et === null ? {} : { minutes: row.et }), ...(row.ed === null ? {} : { device: row.ed }) },
+      },
+      now,
+    );
     toStudents(test.id, candidate.userId, { type: 'command', command });
     if (request.type === 'EXTEND_TEST' || request.type === 'PAUSE' || request.type === 'RESUME') {
       const fresh = await exam.findAttemptById(attempt.id);
@@ -477,6 +509,25 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
         }
       }
       hub.publishMany(pushes);
+      if (stored.size > 0) {
+        // One entry for the message: the candidate's attempt (or the candidate) it went to, or the test for everyone.
+        const one = request.uid === null ? null : await live.candidateOf(test.id, test.openToAll, request.uid);
+        const to = one ? `${one.name} (${one.regNo})` : `everyone (${stored.size} candidate${stored.size === 1 ? '' : 's'})`;
+        const excerpt = body.length > 200 ? `${body.slice(0, 197)}...` : body;
+        await recordAudit(
+          db,
+          {
+            actor: proctor,
+            action: 'proctor.chat',
+            entityType: one?.attempt ? 'attempt' : 'test',
+            entityId: one?.attempt?.id ?? test.id,
+            summary: `Sent a chat message to ${to} in "${test.name}": ${excerpt}`,
+            before: null,
+            after: { testId: test.id, messageId: request.id, to: request.uid ?? 'everyone', recipients: stored.size, message: body },
+          },
+          now,
+        );
+      } else auditHandled(); // A resend of a stored message: nothing new.
       return messages;
     },
 

@@ -270,7 +270,7 @@ function GradeScreen({ itemId }: { itemId: string }) {
             </div>
           </section>
 
-          <section aria-labelledby="score-heading" className="min-w-0 self-start rounded-box bg-base-100 p-4 shadow">
+          <section aria-labelledby="score-heading" className="min-w-0 self-start rounded-box bg-base-100 p-4 shadow lg:sticky lg:top-4">
             <h2 id="score-heading" className="font-semibold">
               Score
             </h2>

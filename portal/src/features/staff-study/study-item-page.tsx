@@ -254,7 +254,7 @@ function ItemEditor({ reply, options, onSaved }: { reply: StaffStudyItemReply | 
           </ul>
         )}
         <div className="mt-3 grid gap-3 md:grid-cols-2">
-          <Field id={ids.upload} label="Upload a file" error={errors['upload'] || errors['attachments']} hint="PDF, PNG, JPEG or WebP image (up to 25 and 10 MB), or an MP4 or WebM video (up to 100 MB).">
+          <Field id={ids.upload} label="Upload a file" error={errors['upload'] || errors['attachments']} hint="A PDF (up to 25 MB), a PNG, JPEG or WebP image (up to 10 MB), or an MP4 or WebM video (up to 100 MB).">
             <input ref={fileInput} id={ids.upload} type="file" accept={ACCEPT} className="file-input file-input-bordered w-full" disabled={uploading !== null} onChange={(event) => void onFile(event.target.files?.[0])} {...described(ids.upload, errors['upload'] || errors['attachments'], true)} />
           </Field>
           <div className="flex min-w-0 flex-col gap-2">
@@ -448,25 +448,6 @@ function ItemScreen({ id }: { id: string | null }) {
         </p>
       ) : null}
 
-      <section aria-labelledby="details-heading" className="mt-4 rounded-box bg-base-100 p-4 shadow">
-        <h2 id="details-heading" className="mb-2 text-lg font-semibold">
-          Details
-        </h2>
-        <ItemEditor
-          key={item?.id ?? 'new'}
-          reply={reply}
-          options={options}
-          onSaved={(saved) => {
-            if (id === null) {
-              navigate(`/staff/study/${encodeURIComponent(saved.item.id)}`, { replace: true });
-              return;
-            }
-            setReply(saved);
-            setNotice(saved.message ?? 'Saved.');
-          }}
-        />
-      </section>
-
       {item && submits && reply ? (
         <section aria-labelledby="submissions-heading" className="mt-4 rounded-box bg-base-100 p-4 shadow">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -496,6 +477,25 @@ function ItemScreen({ id }: { id: string | null }) {
           {reply.submissions.length === 0 ? <p className="mt-3 opacity-80">No students in this audience yet.</p> : <SubmissionsTable rows={reply.submissions} label={item.title} onOpen={setViewing} />}
         </section>
       ) : null}
+
+      <section aria-labelledby="details-heading" className="mt-4 rounded-box bg-base-100 p-4 shadow">
+        <h2 id="details-heading" className="mb-2 text-lg font-semibold">
+          Details
+        </h2>
+        <ItemEditor
+          key={item?.id ?? 'new'}
+          reply={reply}
+          options={options}
+          onSaved={(saved) => {
+            if (id === null) {
+              navigate(`/staff/study/${encodeURIComponent(saved.item.id)}`, { replace: true });
+              return;
+            }
+            setReply(saved);
+            setNotice(saved.message ?? 'Saved.');
+          }}
+        />
+      </section>
 
       {item ? (
         <section aria-labelledby="delete-heading" className="mt-4 rounded-box bg-base-100 p-4 shadow">

@@ -32,10 +32,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   bank_import: 'Question import',
   test: 'Test',
   attempt: 'Attempt',
-  answer: 'Answer',
   question: 'Question',
   question_report: 'Question report',
-  proctor_flag: 'Proctoring flag',
 };
 
 export const auditEntityLabel = (type: string): string => AUDIT_ENTITY_LABELS[type] ?? type.replace(/[_-]+/g, ' ').replace(/^./, (first) => first.toUpperCase());

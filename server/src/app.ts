@@ -36,7 +36,7 @@ import { mountTestEditor } from './modules/test-editor/test-editor-module';
 import { mountGrading } from './modules/grading/grading-module';
 import { mountResults } from './modules/results/results-module';
 import { mountProctoringReview } from './modules/proctoring-review/proctoring-review-module';
-import { auditStaffWrites, mountAudit } from './modules/audit/audit-module';
+import { auditStaffWrites, mountAudit, recordAudit } from './modules/audit/audit-module';
 import { createClassDirectory } from './modules/portal/portal-module';
 import { createExamDirectory } from './modules/exam/exam-module';
 
@@ -96,7 +96,7 @@ export function buildApp(deps: AppDeps) {
   mountProctoring(routes, { db, config, clock, auth, store, onStored: (attempt, events) => live.publishFlags(attempt, events) });
   // The staff side: one sign-in for admins, teachers and proctors (issue 28).
   const classDirectory = createClassDirectory(db.kysely);
-  const staff = mountStaff(routes, { db, config, clock, limiter, endedSessions, directory: { classes: classDirectory.classes, subjects: classDirectory.subjects, tests: createExamDirectory(db.kysely).listTestNames } });
+  const staff = mountStaff(routes, { db, config, clock, limiter, endedSessions, directory: { classes: classDirectory.classes, subjects: classDirectory.subjects, tests: createExamDirectory(db.kysely).listTestNames }, recordAudit });
   // The staff's students and classes, and the roster upload (issue 28).
   const students = mountStudents(routes, { db, clock, logger, staff, auth });
   if (deps.strengthenPasswordsAtStart) void students.strengthenPasswords();

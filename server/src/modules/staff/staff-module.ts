@@ -8,7 +8,7 @@ import type { StaffAuth } from './staff-auth';
 import { createStaffRepository } from './staff-repository';
 import { staffRoutes } from './staff-routes';
 import { createStaffService } from './staff-service';
-import type { StaffDirectory } from './staff-service';
+import type { StaffDirectory, StaffServiceDeps } from './staff-service';
 import type { StaffRecord } from './staff-repository';
 
 // The staff module's public face (decision 0054): the staff sign-in and roles every staff area
@@ -34,6 +34,8 @@ export interface StaffDeps {
   endedSessions: EndedSessionRepository;
   /** The classes, subjects and tests that teachers and proctors are assigned to. */
   directory: StaffDirectory;
+  /** The audit module's recordAudit (issue 30): each account change is recorded in its transaction. */
+  recordAudit: StaffServiceDeps['recordAudit'];
 }
 
 export interface StaffModule {
@@ -51,10 +53,10 @@ export interface StaffModule {
 }
 
 /** Staff sign-in and sessions, and the admin's management of staff accounts (API). */
-export function mountStaff({ api }: AppRoutes, { db, config, clock, limiter, endedSessions, directory }: StaffDeps): StaffModule {
+export function mountStaff({ api }: AppRoutes, { db, config, clock, limiter, endedSessions, directory, recordAudit }: StaffDeps): StaffModule {
   const accounts = createStaffRepository(db.kysely);
   const staffAuth = createStaffAuth({ accounts, endedSessions, limiter, secret: config.jwtSecret, ttlSeconds: config.tokenTtlSeconds, clock });
-  const staff = createStaffService({ db: db.kysely, accounts, directory, clock });
+  const staff = createStaffService({ db: db.kysely, accounts, directory, clock, recordAudit });
   api.route('/', staffRoutes({ staffAuth, staff, trustProxy: config.trustProxy }));
   return {
     staffAuth,

@@ -13,7 +13,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { hashPassword } from '../../platform/lib/password';
 import { newObjectId } from '../../platform/lib/object-id';
-import { recordAudit } from '../audit/audit-module';
+import type { AuditEntry } from '../audit/audit-module';
 import { createStaffRepository } from './staff-repository';
 import type { StaffAssignments, StaffRecord, StaffRepository } from './staff-repository';
 
@@ -30,6 +30,11 @@ export interface StaffServiceDeps {
   accounts: StaffRepository;
   directory: StaffDirectory;
   clock: Clock;
+  /**
+   * The audit module's recordAudit, passed in by the app: the audit module's routes use this
+   * module's requireStaff, so importing it here would make a cycle.
+   */
+  recordAudit(db: Kysely<Database>, entry: AuditEntry, at: number): Promise<void>;
 }
 
 const toAccount = (record: StaffRecord, assignments: StaffAssignments | undefined): StaffAccount => ({
@@ -65,7 +70,7 @@ type Actor = StaffRecord;
  * The admin's management of staff accounts (issue 28). The caller checked the admin role. Every
  * change is recorded in the audit log (issue 30) in its own transaction, before and after.
  */
-export function createStaffService({ db, accounts, directory, clock }: StaffServiceDeps) {
+export function createStaffService({ db, accounts, directory, clock, recordAudit }: StaffServiceDeps) {
   /** Runs a change with the repository on one transaction. */
   const inTransaction = <T>(work: (repository: StaffRepository, trx: Kysely<Database>) => Promise<T>): Promise<T> =>
     db.transaction().execute((trx) => work(createStaffRepository(trx), trx));

@@ -117,4 +117,5 @@ test('an assignment published with an image, opened and handed in with a photo b
 
   card = await studentAssignments(page);
   await expect(card).toContainText('8.5 / 10');
+  await expect(card).toContainText('Teacher’s commentNeat diagrams.');
 });

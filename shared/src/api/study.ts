@@ -80,8 +80,8 @@ export const studyItemSchema = z.object({
   due_date: z.number().nullable(),
   max_marks: z.number().nullable(),
   result_published: z.boolean(),
-  /** The student's score, once the result is published (else score null). */
-  user_assignment: z.object({ score: z.number().nullable() }).nullable(),
+  /** The student's score, once the result is published (else score null); the teacher's comment with it (issue 30), if any. */
+  user_assignment: z.object({ score: z.number().nullable(), comment: z.string().nullable().optional() }).nullable(),
   published_at: z.number(),
   attachment_names: z.array(z.string()),
   attachment_types: z.array(z.string()),

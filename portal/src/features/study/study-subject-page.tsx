@@ -58,6 +58,12 @@ function ItemCard({ item, index, uploads, onOpen, onUploads }: {
               <dd className="font-semibold text-success-content">
                 <span className="badge badge-success">{formatMarks(score)}{item.max_marks === null ? '' : ` / ${formatMarks(item.max_marks)}`}</span>
               </dd>
+              {item.user_assignment?.comment ? (
+                <>
+                  <dt className="font-semibold">Teacher&rsquo;s comment</dt>
+                  <dd className="whitespace-pre-line">{item.user_assignment.comment}</dd>
+                </>
+              ) : null}
             </>
           ) : null}
           <dt className="font-semibold">Subject</dt>

@@ -77,7 +77,7 @@ describe('staff study items', () => {
     expect(options.classes.map((c) => c.id)).toEqual([DEMO_CLASS_ID]);
     expect(options.subjects.map((s) => s.id).sort()).toEqual([DEMO_SUBJECTS.mathematics.id, DEMO_SUBJECTS.physics.id]);
     const list = await json<StaffStudyListReply>(await send(t, 'GET', '/api/staff/study/items', teacher));
-    expect(list.items.every((item) => item.class_id === DEMO_CLASS_ID && [DEMO_SUBJECTS.physics.id, DEMO_SUBJECTS.mathematics.id].includes(item.subject_id))).toBe(true);
+    expect(list.items.every((item) => item.class_id === DEMO_CLASS_ID && ([DEMO_SUBJECTS.physics.id, DEMO_SUBJECTS.mathematics.id] as string[]).includes(item.subject_id))).toBe(true);
   });
 
   it('validates the item with clear messages', async () => {
@@ -181,7 +181,7 @@ describe('staff study items', () => {
     expect(published.item.result_published).toBe(true);
     expect(published.message).toBe(STAFF_STUDY_MESSAGES.scoresPublished(1));
     const after = studyListReplySchema.parse(await t.getJson('/api/study-material/list?subject_id=demo-physics&type=assignment', asha));
-    expect(after.data.find((entry) => entry._id === id)?.user_assignment?.score).toBe(9);
+    expect(after.data.find((entry) => entry._id === id)?.user_assignment).toEqual({ score: 9, comment: 'Good work.' });
     const notices = await t.db.kysely.selectFrom('notifications').select(['title', 'audience_id']).where('title', '=', 'Score published: Vectors: problem set').execute();
     expect(notices.map((row) => row.audience_id)).toEqual([t.userIds['DEMO001']]);
     const rohanList = studyListReplySchema.parse(await t.getJson('/api/study-material/list?subject_id=demo-physics&type=assignment', rohan));

@@ -129,11 +129,11 @@ export function createStudyRepository(db: Kysely<Database>) {
       return row && toItem(row);
     },
 
-    /** The student's scores of these items, in hundredths. */
-    async scoresOf(userId: string, itemIds: readonly string[]): Promise<Map<string, number>> {
+    /** The student's scores of these items, in hundredths, with the teacher's comment (0029; null when none). */
+    async scoresOf(userId: string, itemIds: readonly string[]): Promise<Map<string, { hundredths: number; comment: string | null }>> {
       if (itemIds.length === 0) return new Map();
-      const rows = await db.selectFrom('study_scores').select(['item_id', 'score_hundredths']).where('user_id', '=', userId).where('item_id', 'in', [...itemIds]).execute();
-      return new Map(rows.map((row) => [row.item_id, Number(row.score_hundredths)]));
+      const rows = await db.selectFrom('study_scores').select(['item_id', 'score_hundredths', 'comment']).where('user_id', '=', userId).where('item_id', 'in', [...itemIds]).execute();
+      return new Map(rows.map((row) => [row.item_id, { hundredths: Number(row.score_hundredths), comment: row.comment || null }]));
     },
 
     /** How many saved files the student has per item. */

@@ -105,7 +105,7 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
     return { message: STUDY_MESSAGES.deleted, data: await uploadsOf(itemId, user.id) };
   }
 
-  const toItem = (item: StudyItemRecord, scores: Map<string, number>, counts: Map<string, number>): StudyItem => {
+  const toItem = (item: StudyItemRecord, scores: Map<string, { hundredths: number; comment: string | null }>, counts: Map<string, number>): StudyItem => {
     const score = scores.get(item.id);
     return {
       _id: item.id,
@@ -120,7 +120,11 @@ export function createStudyService({ study, store, clock }: StudyServiceDeps) {
       max_marks: item.maxMarksHundredths === null ? null : item.maxMarksHundredths / 100,
       result_published: item.resultPublished,
       // The score shows only once the result is published.
-      user_assignment: takesUploads(item.type) ? { score: item.resultPublished && score !== undefined ? score / 100 : null } : null,
+      user_assignment: takesUploads(item.type)
+        ? item.resultPublished && score !== undefined
+          ? { score: score.hundredths / 100, ...(score.comment ? { comment: score.comment } : {}) }
+          : { score: null }
+        : null,
       published_at: item.publishedAt,
       attachment_names: item.attachments.map((attachment) => attachment.name),
       attachment_types: item.attachments.map((attachment) => attachment.type),

@@ -160,9 +160,9 @@ export default function ComposeNoticePage({ title }: ScreenProps) {
               ))}
             </div>
             {audience === 'class' ? (
-              <div className="mt-2">
+              <div className="mt-2 flex max-w-sm flex-col">
                 <label htmlFor={ids.classId} className="label pb-1"><span className="label-text font-medium text-base-content">Class</span></label>
-                <select id={ids.classId} className="select select-bordered w-full sm:max-w-sm" value={classId} onChange={(event) => setClassId(event.target.value)} {...described('audienceId', ids.classId)}>
+                <select id={ids.classId} className="select select-bordered w-full" value={classId} onChange={(event) => setClassId(event.target.value)} {...described('audienceId', ids.classId)}>
                   <option value="">Choose a class</option>
                   {options?.classes.map((item) => <option key={item.id} value={item.id}>{item.name} ({item.students} student{item.students === 1 ? '' : 's'})</option>)}
                 </select>
@@ -170,11 +170,11 @@ export default function ComposeNoticePage({ title }: ScreenProps) {
               </div>
             ) : null}
             {audience === 'student' ? (
-              <div className="mt-2">
+              <div className="mt-2 flex max-w-sm flex-col">
                 <label htmlFor={ids.search} className="label pb-1"><span className="label-text font-medium text-base-content">Find a student</span></label>
-                <input id={ids.search} type="search" className="input input-bordered w-full sm:max-w-sm" placeholder="Name or reg. no." value={search} onChange={(event) => setSearch(event.target.value)} {...described('audienceId', ids.search)} />
+                <input id={ids.search} type="search" className="input input-bordered w-full" placeholder="Name or reg. no." value={search} onChange={(event) => setSearch(event.target.value)} {...described('audienceId', ids.search)} />
                 <label htmlFor={ids.student} className="label pb-1"><span className="label-text font-medium text-base-content">Student</span></label>
-                <select id={ids.student} className="select select-bordered w-full sm:max-w-sm" value={studentId} onChange={(event) => setStudentId(event.target.value)}>
+                <select id={ids.student} className="select select-bordered w-full" value={studentId} onChange={(event) => setStudentId(event.target.value)}>
                   <option value="">{options && options.students.length === 0 ? 'No student matches' : 'Choose a student'}</option>
                   {options?.students.map((item) => <option key={item.id} value={item.id}>{item.name} ({item.regNo}{item.className ? `, ${item.className}` : ''})</option>)}
                 </select>

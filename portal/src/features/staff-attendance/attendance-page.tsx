@@ -158,6 +158,12 @@ export default function AttendancePage({ title }: ScreenProps) {
   }, [want, reload]);
 
   const past = reply !== null && reply.date < reply.today;
+  // Marks pressed and not saved: asked about before another class or day replaces them.
+  const dirty = reply !== null && reply.rows.some((row) => marks[row.studentId] !== (row.attendance ?? 'present'));
+  const go = (next: { classId: string; date: string }) => {
+    if (dirty && !window.confirm('Leave this register without saving the marks you changed?')) return;
+    setWant(next);
+  };
   const changes = reply ? reply.rows.filter((row) => marks[row.studentId] !== row.attendance).length : 0;
 
   const save = useCallback(async () => {
@@ -204,7 +210,7 @@ export default function AttendancePage({ title }: ScreenProps) {
             <div className="mb-4 flex flex-wrap items-end gap-3">
               <div className="min-w-0 flex-1 basis-48 sm:flex-none sm:basis-64">
                 <label htmlFor={ids.klass} className="label pb-1"><span className="label-text font-medium text-base-content">Class</span></label>
-                <select id={ids.klass} className="select select-bordered w-full" value={reply.class.id} onChange={(event) => setWant({ classId: event.target.value, date: reply.date })}>
+                <select id={ids.klass} className="select select-bordered w-full" value={reply.class.id} onChange={(event) => go({ classId: event.target.value, date: reply.date })}>
                   {reply.classes.map((klass) => <option key={klass.id} value={klass.id}>{klass.name}</option>)}
                 </select>
               </div>
@@ -212,7 +218,7 @@ export default function AttendancePage({ title }: ScreenProps) {
                 <label htmlFor={ids.date} className="label pb-1"><span className="label-text font-medium text-base-content">Date</span></label>
                 <input id={ids.date} type="date" className="input input-bordered w-full" max={reply.today} value={reply.date} onChange={(event) => {
                   const date = event.target.value;
-                  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date <= reply.today) setWant({ classId: reply.class?.id ?? '', date });
+                  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date <= reply.today) go({ classId: reply.class?.id ?? '', date });
                 }} />
               </div>
               <p className="basis-full text-sm" role="status">

@@ -103,7 +103,8 @@ export function ScheduleDialog({ week, target, onClose, onChanged }: { week: Sta
     } catch (error) {
       const { fields, message } = errorsOf(error);
       setErrors(fields);
-      setProblem(message);
+      // A problem of a field shows under it; only others at the top.
+      setProblem(Object.keys(fields).length > 0 ? '' : message);
     } finally {
       setBusy(false);
       setConfirming(null);

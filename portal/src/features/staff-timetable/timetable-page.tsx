@@ -2,7 +2,7 @@ import type { StaffSchedule, StaffTimetableReply } from '@invigil/shared/api/sta
 import { MEETING_LABELS } from '@invigil/shared/api/staff-timetable-text';
 import { DAY_NAMES, DAY_SHORT_NAMES, TIMETABLE_SLOTS } from '@invigil/shared/api/timetable-messages';
 import { Plus } from 'lucide-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
 import { StaffLayout } from '../staff-shell/staff-layout';
@@ -146,6 +146,18 @@ export default function TimetablePage({ title }: ScreenProps) {
   const [week, setWeek] = useState<StaffTimetableReply | null>(null);
   const [failure, setFailure] = useState('');
   const [target, setTarget] = useState<Target | null>(null);
+  // Focus goes back to what opened the dialog (the class's button stays, by its key, after a save).
+  const opener = useRef<HTMLElement | null>(null);
+  const open = useCallback((next: Target) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setTarget(next);
+  }, []);
+  const close = useCallback(() => {
+    setTarget(null);
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  }, []);
   const [reload, setReload] = useState(0);
   const selectId = useId();
 
@@ -193,16 +205,16 @@ export default function TimetablePage({ title }: ScreenProps) {
                   {week.classes.map((klass) => <option key={klass.id} value={klass.id}>{klass.name}</option>)}
                 </select>
               </div>
-              <button type="button" className="btn btn-primary gap-1" onClick={() => setTarget(firstFree(week))}>
+              <button type="button" className="btn btn-primary gap-1" onClick={() => open(firstFree(week))}>
                 <Plus className="h-4 w-4" aria-hidden="true" />Add class
               </button>
               <p className="basis-full text-sm opacity-80">
                 Today is {shortDate(week.today)}. Students see changes on their next load; a canceled day shows in red on their timetable. New classes default to {MEETING_LABELS[week.jitsi ? 'jitsi' : 'none'].toLowerCase()}.
               </p>
             </div>
-            <WeekGrid week={week} onOpen={setTarget} />
-            <DayView key={week.class.id} week={week} onOpen={setTarget} />
-            {dialogTarget ? <ScheduleDialog key={'schedule' in dialogTarget ? dialogTarget.schedule.id : `${dialogTarget.day}-${dialogTarget.slot}`} week={week} target={dialogTarget} onClose={() => setTarget(null)} onChanged={refresh} /> : null}
+            <WeekGrid week={week} onOpen={open} />
+            <DayView key={week.class.id} week={week} onOpen={open} />
+            {dialogTarget ? <ScheduleDialog key={'schedule' in dialogTarget ? dialogTarget.schedule.id : `${dialogTarget.day}-${dialogTarget.slot}`} week={week} target={dialogTarget} onClose={close} onChanged={refresh} /> : null}
           </>
         )}
       </main>

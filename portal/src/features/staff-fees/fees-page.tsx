@@ -76,7 +76,7 @@ function FeesTable({ reply, onAction }: { reply: FeeRowsReply; onAction: (dialog
               <td>
                 <div className="flex flex-nowrap gap-1">
                   <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit ${fee.details} of ${fee.studentName}`} onClick={() => onAction({ kind: 'edit', fee })}>Edit</button>
-                  {fee.balancePaise > 0 ? <button type="button" className="btn btn-ghost btn-xs" aria-label={`Record a payment of ${fee.details} for ${fee.studentName}`} onClick={() => onAction({ kind: 'pay', fee })}>Record payment</button> : null}
+                  {fee.balancePaise > 0 ? <button type="button" className="btn btn-ghost btn-xs" aria-label={`Record payment for ${fee.details} of ${fee.studentName}`} onClick={() => onAction({ kind: 'pay', fee })}>Record payment</button> : null}
                   {fee.deletable ? <button type="button" className="btn btn-ghost btn-xs text-error" aria-label={`Delete ${fee.details} of ${fee.studentName}`} onClick={() => onAction({ kind: 'delete', fee })}>Delete</button> : null}
                 </div>
               </td>

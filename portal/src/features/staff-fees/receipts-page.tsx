@@ -33,7 +33,6 @@ function ImageDialog({ receipt, onClose }: { receipt: StaffReceipt; onClose: () 
           <a className="btn btn-outline gap-1" href={receipt.imageUrl} target="_blank" rel="noreferrer">
             <ExternalLink className="h-4 w-4" aria-hidden="true" />Open full size<span className="sr-only"> (new tab)</span>
           </a>
-          <button type="button" className="btn btn-primary" onClick={onClose}>Close</button>
         </>
       }
     >
@@ -139,7 +138,7 @@ function ReceiptCard({ receipt, onAction }: { receipt: StaffReceipt; onAction: (
         <span className="sr-only">View the receipt image of {receipt.studentName}</span>
       </button>
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">{receipt.studentName} <span className="font-normal opacity-80">({receipt.regNo}{receipt.className ? `, ${receipt.className}` : ''})</span></h3>
+        <h2 className="font-semibold">{receipt.studentName} <span className="font-normal opacity-80">({receipt.regNo}{receipt.className ? `, ${receipt.className}` : ''})</span></h2>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
           {row('Fee', receipt.feeDetails)}
           {receipt.status === 'pending' ? row('Balance', formatRupees(receipt.balancePaise)) : null}

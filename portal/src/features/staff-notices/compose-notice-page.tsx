@@ -1,6 +1,5 @@
 import type { NoticeAudience, NoticeAudiencesReply, NoticeComposeRequest, NoticeKind, NoticePreviewReply } from '@invigil/shared/api/staff-notices';
 import { NOTICE_AUDIENCE_LABELS, NOTICE_AUDIENCES, NOTICE_CONTENT_MAX, NOTICE_KIND_HINTS, NOTICE_KIND_LABELS, NOTICE_KINDS, NOTICE_LINKS_MAX, NOTICE_TITLE_MAX } from '@invigil/shared/api/staff-notices-text';
-import { Paperclip } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../lib/api-client';
@@ -28,6 +27,18 @@ function FieldError({ id, text }: { id: string; text: string | undefined }) {
   return text ? <p id={id} className="mt-1 text-sm text-error">{text}</p> : null;
 }
 
+/**
+ * The paperclip the student's list shows beside an attachment, drawn here: importing lucide's
+ * icon from staff code would split it out of the student's chunks into one shared with the staff.
+ */
+function PaperclipMark() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="h-4 w-4 flex-none" aria-hidden="true">
+      <path d="m16 6-8.414 8.586a2 2 0 0 0 2.829 2.829l8.414-8.586a4 4 0 1 0-5.657-5.657l-8.379 8.551a6 6 0 1 0 8.485 8.485l8.379-8.551" />
+    </svg>
+  );
+}
+
 /** Exactly what the student's notifications list or notice card shows (the same parts, the same text). */
 function StudentPreview({ preview, kind }: { preview: NoticePreviewReply; kind: NoticeKind }) {
   return (
@@ -45,7 +56,7 @@ function StudentPreview({ preview, kind }: { preview: NoticePreviewReply; kind: 
             {preview.links.map((url) => (
               <li key={url}>
                 <a href={url} target="_blank" rel="noopener noreferrer" className="link link-primary inline-flex items-center gap-1 break-all">
-                  <Paperclip className="h-4 w-4 flex-none" aria-hidden="true" />{url}
+                  <PaperclipMark />{url}
                 </a>
               </li>
             ))}

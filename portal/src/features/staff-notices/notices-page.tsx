@@ -1,6 +1,6 @@
 import type { NoticeDetailReply, NoticeKind, NoticeListItem, NoticeListReply } from '@invigil/shared/api/staff-notices';
 import { NOTICE_KIND_LABELS, NOTICE_KINDS, readByText } from '@invigil/shared/api/staff-notices-text';
-import { Megaphone } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
@@ -151,7 +151,7 @@ export default function NoticesPage({ title }: ScreenProps) {
       <main className="mx-auto w-full max-w-6xl px-4 py-6">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
           <h1 className="text-2xl font-bold">{title}</h1>
-          <Link href="/staff/notices/new" className="btn btn-primary gap-1"><Megaphone className="h-4 w-4" aria-hidden="true" />Compose a notice</Link>
+          <Link href="/staff/notices/new" className="btn btn-primary gap-1"><Plus className="h-4 w-4" aria-hidden="true" />Compose a notice</Link>
         </div>
         <div className="mb-4 max-w-56">
           <label htmlFor={kindId} className="label pb-1"><span className="label-text font-medium text-base-content">Kind</span></label>

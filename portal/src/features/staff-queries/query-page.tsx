@@ -1,6 +1,6 @@
 import type { StaffQueryReply } from '@invigil/shared/api/staff-queries';
 import { ageText, STAFF_QUERY_ATTACHMENT_ACCEPT, STAFF_QUERY_ATTACHMENT_MAX_BYTES, STAFF_QUERY_MESSAGES, STAFF_QUERY_REPLY_MAX } from '@invigil/shared/api/staff-queries-text';
-import { ArrowLeft, Paperclip } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import type { ScreenProps } from '../../lib/screen-props';
@@ -25,7 +25,7 @@ function Thread({ data }: { data: StaffQueryReply }) {
           <p className="mt-1 whitespace-pre-line break-words">{post.content}</p>
           {post.attachment ? (
             <a href={post.attachment} target="_blank" rel="noopener noreferrer" className="link link-primary mt-1 inline-flex items-center gap-1">
-              <Paperclip className="h-4 w-4" aria-hidden="true" />Open the attachment<span className="sr-only"> from {post.name}</span>
+              Open the attachment<span className="sr-only"> from {post.name}</span>
             </a>
           ) : null}
         </li>

@@ -12,7 +12,9 @@ export interface StudentNotice {
  * Notifies these students (issue 29: a re-keyed question; issue 30 builds its composer on this):
  * one notification each, audience 'student', which they see in the portal's notifications. Written
  * in `db` (the caller's transaction, if any); returns the ids, which the caller pushes with
- * `pushNotified` once they are committed. `content` is plain text (it is escaped as HTML).
+ * `pushNotified` once they are committed. `content` is plain text, stored as it is: the student's
+ * screens print a notification's content as text (line breaks kept), as the import's plain text
+ * is (issue 30: wrapping it in <p> showed the tags to the student).
  */
 export async function notifyStudents(db: Kysely<Database>, userIds: readonly string[], notice: StudentNotice | ((userId: string) => StudentNotice), now: number): Promise<string[]> {
   const ids: string[] = [];
@@ -22,7 +24,7 @@ export async function notifyStudents(db: Kysely<Database>, userIds: readonly str
       const { title, content } = typeof notice === 'function' ? notice(userId) : notice;
       const id = newObjectId(now);
       ids.push(id);
-      return { id, title, content: `<p>${escapeHtml(content)}</p>`, attachments: '[]', audience: 'student' as const, audience_id: userId, created_at: now };
+      return { id, title, content, attachments: '[]', audience: 'student' as const, audience_id: userId, created_at: now };
     });
     if (rows.length > 0) await db.insertInto('notifications').values(rows).execute();
   }
@@ -33,8 +35,4 @@ export async function notifyStudents(db: Kysely<Database>, userIds: readonly str
 export function pushNotified(push: Pick<PushService, 'sendNotifications'> | null | undefined, ids: readonly string[]): void {
   if (!push || ids.length === 0) return;
   void push.sendNotifications(ids).catch(() => undefined);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 }

@@ -220,11 +220,12 @@ describe('proctoring review: what the student sees', () => {
     expect(restored.decision).toMatchObject({ decision: 'no_concern' });
     expect(await ranks(asha)).toEqual([[1, 'Rohan Mehta'], [2, 'Asha Verma']]);
 
-    // The reviewer's words reach the notification as text, never as markup.
+    // The reviewer's words reach the notification as plain text, kept as typed: the student's
+    // screens print a notification's content as text (never as markup), so it is shown, not run.
     await json(await decide({ decision: 'under_review', reason: '<img src=x onerror=alert(1)>' }), 200);
     const stored = await t.db.kysely.selectFrom('notifications').select('content').where('audience_id', '=', t.userIds['DEMO002'] ?? '').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-    expect(stored.map((row) => row.content).join('')).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(stored.map((row) => row.content).join('')).not.toContain('<img');
+    expect(stored.map((row) => row.content).join('')).toContain('<img src=x onerror=alert(1)>');
+    expect(stored.map((row) => row.content).join('')).not.toContain('&lt;');
   });
 
   it('shows the student their flags\' verdicts and the decision, and never another student\'s evidence or verdicts', async () => {

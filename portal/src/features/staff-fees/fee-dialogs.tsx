@@ -2,7 +2,7 @@ import type { FeeHead, FeeRow } from '@invigil/shared/api/staff-fees';
 import type { StaffClass, StaffStudent } from '@invigil/shared/api/staff-students';
 import { FEE_TYPE_LABELS, FEE_TYPES, OFFLINE_MODE_LABELS, OFFLINE_MODES, amountError, isMonthlyFeeType, parseRupees, rupeesField } from '@invigil/shared/api/staff-fees-text';
 import type { FeeTypeName, OfflineModeName } from '@invigil/shared/api/staff-fees-text';
-import { formatRupees } from '@invigil/shared/domain/money';
+import { rupees as formatRupees } from './staff-fees-format';
 import { useEffect, useState } from 'react';
 import { Modal } from '../../ui/modal';
 import { fetchStudents } from '../staff-students/staff-students-api';

@@ -2,8 +2,7 @@ import type { FeeHead, FeeRow, FeeRowsReply } from '@invigil/shared/api/staff-fe
 import type { StaffClass } from '@invigil/shared/api/staff-students';
 import { FEE_STATUS_LABELS, FEE_STATUSES, FEE_TYPE_LABELS } from '@invigil/shared/api/staff-fees-text';
 import type { FeeTypeName } from '@invigil/shared/api/staff-fees-text';
-import { formatRupees } from '@invigil/shared/domain/money';
-import { Download, Plus } from 'lucide-react';
+import { rupees as formatRupees } from './staff-fees-format';
 import { useEffect, useId, useState } from 'react';
 import type { ScreenProps } from '../../lib/screen-props';
 import { fetchClasses } from '../staff-classes/staff-classes-api';
@@ -21,7 +20,7 @@ function HeadsSection({ heads, onEdit, onAdd }: { heads: FeeHead[]; onEdit: (hea
     <section aria-labelledby="fee-heads-title" className="mb-6 rounded-box bg-base-100 p-4 shadow">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h2 id="fee-heads-title" className="text-lg font-semibold">Fee heads</h2>
-        <button type="button" className="btn btn-outline btn-sm gap-1" onClick={onAdd}><Plus className="h-4 w-4" aria-hidden="true" />Add fee head</button>
+        <button type="button" className="btn btn-outline btn-sm gap-1" onClick={onAdd}>Add fee head</button>
       </div>
       {heads.length === 0 ? (
         <p>No fee heads yet: add one (Tuition Fee, Transport Fee...), then charge it to a class.</p>
@@ -130,8 +129,8 @@ function FeesScreen() {
         <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
           <h2 id="student-fees-title" className="text-lg font-semibold">Students' fees</h2>
           <div className="flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary btn-sm gap-1" disabled={heads.length === 0} onClick={() => setDialog({ kind: 'charge' })}><Plus className="h-4 w-4" aria-hidden="true" />Charge a fee</button>
-            <button type="button" className="btn btn-outline btn-sm gap-1" disabled={downloading} onClick={() => void download()}><Download className="h-4 w-4" aria-hidden="true" />{downloading ? 'Downloading…' : 'Download CSV'}</button>
+            <button type="button" className="btn btn-primary btn-sm gap-1" disabled={heads.length === 0} onClick={() => setDialog({ kind: 'charge' })}>Charge a fee</button>
+            <button type="button" className="btn btn-outline btn-sm gap-1" disabled={downloading} onClick={() => void download()}>{downloading ? 'Downloading…' : 'Download CSV'}</button>
           </div>
         </div>
         <div role="status" aria-live="polite">{notice ? <p className="alert alert-success mb-3 text-sm">{notice}</p> : null}</div>

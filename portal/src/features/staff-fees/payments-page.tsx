@@ -1,11 +1,10 @@
 import type { OrdersReply, ReconcileReply, RejectionsReply, StaffRefund } from '@invigil/shared/api/staff-fees';
 import { ORDER_FILTER_LABELS, ORDER_FILTERS, RECONCILE_LABELS } from '@invigil/shared/api/staff-fees-text';
 import type { OrderFilterName, ReconcileKind } from '@invigil/shared/api/staff-fees-text';
-import { formatRupees } from '@invigil/shared/domain/money';
-import { RefreshCw } from 'lucide-react';
+import { rupees as formatRupees } from './staff-fees-format';
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ScreenProps } from '../../lib/screen-props';
-import { formatDateTime } from '../../lib/date-time';
+import { dateTime as formatDateTime } from './staff-fees-format';
 import { Modal } from '../../ui/modal';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { StaffListBox } from '../staff-shell/staff-list-box';
@@ -50,7 +49,7 @@ function OrdersTab() {
           {ORDER_FILTERS.map((status) => <option key={status} value={status}>{ORDER_FILTER_LABELS[status]}</option>)}
         </SelectField>
         <button type="button" className="btn btn-outline gap-1" disabled={running} onClick={() => void runReconcile()}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" />{running ? 'Asking the gateway…' : 'Reconcile open orders now'}
+          {running ? 'Asking the gateway…' : 'Reconcile open orders now'}
         </button>
       </div>
       <div role="status" aria-live="polite">{notice ? <p className="alert mb-3 text-sm">{notice}</p> : null}</div>

@@ -1,11 +1,10 @@
 import type { StaffReceipt, StaffReceiptsReply } from '@invigil/shared/api/staff-fees';
 import { RECEIPT_STATUS_LABELS, RECEIPT_STATUSES, amountError, parseRupees, rupeesField } from '@invigil/shared/api/staff-fees-text';
 import type { ReceiptStatusName } from '@invigil/shared/api/staff-fees-text';
-import { formatRupees } from '@invigil/shared/domain/money';
-import { ExternalLink, ZoomIn, ZoomOut } from 'lucide-react';
+import { rupees as formatRupees } from './staff-fees-format';
 import { useState } from 'react';
 import type { ScreenProps } from '../../lib/screen-props';
-import { formatDateTime } from '../../lib/date-time';
+import { dateTime as formatDateTime } from './staff-fees-format';
 import { Modal } from '../../ui/modal';
 import { StaffLayout } from '../staff-shell/staff-layout';
 import { StaffListBox } from '../staff-shell/staff-list-box';
@@ -28,10 +27,10 @@ function ImageDialog({ receipt, onClose }: { receipt: StaffReceipt; onClose: () 
       actions={
         <>
           <button type="button" className="btn btn-outline gap-1" aria-pressed={zoomed} onClick={() => setZoomed((value) => !value)}>
-            {zoomed ? <ZoomOut className="h-4 w-4" aria-hidden="true" /> : <ZoomIn className="h-4 w-4" aria-hidden="true" />}{zoomed ? 'Fit to the window' : 'Zoom in'}
+            {zoomed ? 'Fit to the window' : 'Zoom in'}
           </button>
           <a className="btn btn-outline gap-1" href={receipt.imageUrl} target="_blank" rel="noreferrer">
-            <ExternalLink className="h-4 w-4" aria-hidden="true" />Open full size<span className="sr-only"> (new tab)</span>
+            Open full size<span className="sr-only"> (new tab)</span>
           </a>
         </>
       }

@@ -14,23 +14,28 @@ function questionRef(question: DraftQuestion): string {
 }
 
 export interface AuditedDraft {
-  settings: Record<string, unknown>;
   parts: { name: string; duration: number | null; sections: { name: string; questions: string[] }[] }[];
+  [setting: string]: unknown;
 }
 
-/** The draft's settings and its questions' list; the access code only as whether one is set. */
-export function auditedDraft(draft: TestDraft): AuditedDraft {
-  const { parts, instruction, description, attachments, access_code: accessCode, students, ...settings } = draft;
+/** The draft's settings, flat (the log's screen compares an entry's fields one by one); the access code only as whether one is set. */
+function settingsOf(draft: TestDraft): Record<string, unknown> {
+  const { parts: _parts, instruction, description, attachments, access_code: accessCode, students, ...settings } = draft;
   return {
-    settings: {
-      ...settings,
-      description_chars: description.length,
-      instruction_chars: instruction.length,
-      attachments: attachments.length,
-      access_code_set: accessCode !== null,
-      students: students.length <= 50 ? students : { count: students.length, first: students.slice(0, 50) },
-    },
-    parts: parts.map((part) => ({ name: part.name, duration: part.duration, sections: part.sections.map((section) => ({ name: section.name, questions: section.questions.map(questionRef) })) })),
+    ...settings,
+    description_chars: description.length,
+    instruction_chars: instruction.length,
+    attachments: attachments.length,
+    access_code_set: accessCode !== null,
+    students: students.length <= 50 ? students : { count: students.length, first: students.slice(0, 50) },
+  };
+}
+
+/** The draft's settings and its questions' list (by part and section). */
+export function auditedDraft(draft: TestDraft): AuditedDraft {
+  return {
+    ...settingsOf(draft),
+    parts: draft.parts.map((part) => ({ name: part.name, duration: part.duration, sections: part.sections.map((section) => ({ name: section.name, questions: section.questions.map(questionRef) })) })),
   };
 }
 
@@ -42,7 +47,8 @@ export function draftChanges(before: TestDraft, after: TestDraft): string {
   const b = auditedDraft(after);
   const changes: string[] = [];
   if (before.name !== after.name) changes.push(`renamed "${before.name}" to "${after.name}"`);
-  const settings = [...new Set([...Object.keys(a.settings), ...Object.keys(b.settings)])].filter((key) => key !== 'name' && JSON.stringify(a.settings[key]) !== JSON.stringify(b.settings[key]));
+  const [was0, now0] = [settingsOf(before), settingsOf(after)];
+  const settings = [...new Set([...Object.keys(was0), ...Object.keys(now0)])].filter((key) => key !== 'name' && JSON.stringify(was0[key]) !== JSON.stringify(now0[key]));
   if (before.instruction !== after.instruction) settings.push('instruction');
   if (before.description !== after.description) settings.push('description');
   if (before.access_code !== after.access_code) settings.push('access code');

@@ -21,8 +21,8 @@ describe('the test editor in the audit log (issue 30)', () => {
       reply = await jsonOf<TestEditorReply>(await sendAs(t, 'POST', '/api/staff/tests', admin, { draft: draftOf('audited') }), 201);
     });
     expect(created).toMatchObject({ action: 'test.create', entityType: 'test', entityId: 'audited', before: null, summary: 'Created test "Audit test audited" (audited) with 2 questions' });
-    const after = created.after as { settings: Record<string, unknown>; parts: { sections: { questions: string[] }[] }[] };
-    expect(after.settings).toMatchObject({ duration: 30, access_code_set: true });
+    const after = created.after as { duration: number; access_code_set: boolean; parts: { sections: { questions: string[] }[] }[] };
+    expect(after).toMatchObject({ duration: 30, access_code_set: true });
     expect(after.parts[0]!.sections[0]!.questions).toEqual([expect.stringMatching(/^#[0-9a-f]{10} qt3 \+4\/-1$/), expect.stringMatching(/^#[0-9a-f]{10} qt6 \+2\/-0$/)]);
     expect(JSON.stringify(created)).not.toContain('OPEN-SESAME');
     expect(JSON.stringify(created)).not.toContain('Which is right');
@@ -30,19 +30,19 @@ describe('the test editor in the audit log (issue 30)', () => {
     const saved = await oneAuditRowOf(t, async () => {
       reply = await jsonOf<TestEditorReply>(await sendAs(t, 'PUT', '/api/staff/tests/audited', admin, { draft: { ...reply!.draft, duration: 45, parts: [{ ...reply!.draft.parts[0]!, sections: [{ ...reply!.draft.parts[0]!.sections[0]!, questions: [choice] }] }] }, base_updated_at: reply!.updated_at }));
     });
-    expect(saved).toMatchObject({ action: 'test.save', entityId: 'audited', before: { settings: { duration: 30 } }, after: { settings: { duration: 45 } } });
+    expect(saved).toMatchObject({ action: 'test.save', entityId: 'audited', before: { duration: 30 }, after: { duration: 45 } });
     expect(saved.summary).toBe('Saved the draft of test "Audit test audited": settings: duration; questions 2 -> 1 (0 new or edited, 1 removed or replaced)');
 
     let published: TestPublishReply | undefined;
     const publish = await oneAuditRowOf(t, async () => {
       published = await jsonOf<TestPublishReply>(await sendAs(t, 'POST', '/api/staff/tests/audited/publish', admin, { base_updated_at: reply!.updated_at }));
     });
-    expect(publish).toMatchObject({ action: 'test.publish', entityId: 'audited', before: { version: null, status: 'draft' }, after: { version: published!.editor.published!.version, rescored: 0 } });
+    expect(publish).toMatchObject({ action: 'test.publish', entityId: 'audited', before: { version: null, status: 'draft' }, after: { version: published!.editor.published!.version, status: 'published', rescored: 0 } });
 
     const changed = await jsonOf<TestEditorReply>(await sendAs(t, 'PUT', '/api/staff/tests/audited', admin, { draft: { ...published!.editor.draft, name: 'Renamed' }, base_updated_at: published!.editor.updated_at }));
     expect(changed.status).toBe('changed');
     const discarded = await oneAuditRowOf(t, async () => jsonOf(await sendAs(t, 'DELETE', '/api/staff/tests/audited/draft', admin)));
-    expect(discarded).toMatchObject({ action: 'test.discard', before: { settings: { name: 'Renamed' } }, after: { settings: { name: 'Audit test audited' } } });
+    expect(discarded).toMatchObject({ action: 'test.discard', before: { name: 'Renamed' }, after: { name: 'Audit test audited' } });
     expect(discarded.summary).toBe('Discarded the unpublished changes of test "Renamed": renamed "Renamed" to "Audit test audited"');
 
     const copied = await oneAuditRowOf(t, async () => jsonOf(await sendAs(t, 'POST', '/api/staff/tests/audited/duplicate', admin, { id: 'audited-copy', name: 'Copy' }), 201));

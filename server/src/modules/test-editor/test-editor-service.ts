@@ -526,7 +526,7 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
             entityId: testId,
             summary,
             before: { version: record?.version ?? null, status: state.status },
-            after: { version: published.version, newVersion: published.newVersion, rescored: published.rescored, draft: auditedDraft(state.draft) },
+            after: { version: published.version, status: 'published', rescored: published.rescored },
           },
           stamp,
         );
@@ -563,7 +563,7 @@ export function createTestEditorService(deps: TestEditorServiceDeps) {
         if (state.record && !(await deleteUnstartedTest(trx, testId, now))) throw new AppError('conflict', TEST_EDITOR_MESSAGES.startedCannotDelete);
         await editor.deleteDraft(testId, trx);
         const summary = `Deleted test "${state.draft.name}" (${testId})${state.record ? `, published as version ${state.record.version}` : ', a draft never published'}`;
-        await recordAudit(trx, { actor: actor.staff, action: 'test.delete', entityType: 'test', entityId: testId, summary, before: { version: state.record?.version ?? null, draft: auditedDraft(state.draft) }, after: null }, now);
+        await recordAudit(trx, { actor: actor.staff, action: 'test.delete', entityType: 'test', entityId: testId, summary, before: { version: state.record?.version ?? null, ...auditedDraft(state.draft) }, after: null }, now);
       });
     },
 

@@ -37,6 +37,7 @@ export const NOTICE_MESSAGES = {
   noSuchNotice: 'There is no such notice or notification (it may have been withdrawn).',
   sent: (kind: NoticeKind, count: number) => `${NOTICE_KIND_LABELS[kind]} sent to ${count} student${count === 1 ? '' : 's'}.`,
   withdrawn: 'Withdrawn: students no longer see it.',
+  notYoursToWithdraw: 'A teacher can withdraw only what they sent.',
 } as const;
 
 /** "Read by 3 of 40". */

@@ -111,4 +111,6 @@ export interface NoticeReader {
 export interface NoticeDetailReply {
   notice: NoticeListItem & { text: string; links: string[] };
   readers: NoticeReader[];
+  /** An admin, or the teacher who sent it. */
+  canWithdraw: boolean;
 }

@@ -61,7 +61,7 @@ function NoticeDialog({ item, onClose, onWithdrawn }: { item: NoticeListItem; on
           </>
         ) : (
           <>
-            <button type="button" className="btn btn-outline btn-error" onClick={() => setConfirming(true)}>Withdraw</button>
+            {detail?.canWithdraw ? <button type="button" className="btn btn-outline btn-error" onClick={() => setConfirming(true)}>Withdraw</button> : null}
             <button type="button" className="btn" onClick={onClose}>Close</button>
           </>
         )

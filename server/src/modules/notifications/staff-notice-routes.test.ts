@@ -43,8 +43,14 @@ describe('staff notices', () => {
     expect(picker.everyone).toBe(false);
     expect(picker.classes.map((item) => item.id)).toEqual([DEMO_CLASS_ID]);
     expect(picker.students.map((item) => item.regNo)).toEqual(['DEMO001']);
-    // Sent by a teacher to their class: fine.
-    expect((await send(t, 'POST', '/api/staff/notices', teacher, compose())).status).toBe(201);
+    // Sent by a teacher to their class: fine, and theirs to withdraw; the admin's to the class is listed but not theirs to withdraw.
+    const own = await json<NoticeSentReply>(await send(t, 'POST', '/api/staff/notices', teacher, compose()), 201);
+    const admins = await json<NoticeSentReply>(await send(t, 'POST', '/api/staff/notices', await staffToken(t, DEMO_STAFF.admin.email), compose({ title: 'From the office' })), 201);
+    const listed = await json<NoticeListReply>(await send(t, 'GET', '/api/staff/notices', teacher));
+    expect(listed.items.map((item) => item.id)).toEqual(expect.arrayContaining([own.notice.id, admins.notice.id]));
+    expect(listed.items.every((item) => item.audience !== 'all')).toBe(true);
+    expect((await json<{ message: string }>(await send(t, 'DELETE', `/api/staff/notices/notification/${admins.notice.id}`, teacher), 403)).message).toBe(NOTICE_MESSAGES.notYoursToWithdraw);
+    expect((await send(t, 'DELETE', `/api/staff/notices/notification/${own.notice.id}`, teacher)).status).toBe(200);
   });
 
   it('validates: a title, the message, a class for a class, web links, and an audience of somebody', async () => {
@@ -84,6 +90,7 @@ describe('staff notices', () => {
     const detail = await json<NoticeDetailReply>(await send(t, 'GET', `/api/staff/notices/notification/${sent.notice.id}`, admin));
     expect(detail.readers.find((reader) => reader.regNo === 'DEMO001')?.readAt).not.toBeNull();
     expect(detail.readers.find((reader) => reader.regNo === 'DEMO002')?.readAt).toBeNull();
+    expect(detail.canWithdraw).toBe(true);
 
     // A notice (board) to one student, then withdrawn.
     const notice = await json<NoticeSentReply>(await send(t, 'POST', '/api/staff/notices', admin, compose({ kind: 'notice', audience: 'student', audienceId: t.userIds['DEMO002'], title: 'See the office' })), 201);

@@ -143,12 +143,14 @@ export function createStaffNoticeService({ db, repo, clock, push }: StaffNoticeS
     async detail(sender: NoticeSender, kind: NoticeKind, id: string): Promise<NoticeDetailReply> {
       const row = await findOwn(sender, kind, id);
       const [item] = await items([row]);
-      return { notice: { ...(item as NoticeListItem), text: row.content, links: parseLinks(row.attachments) }, readers: await repo.readers(row) };
+      return { notice: { ...(item as NoticeListItem), text: row.content, links: parseLinks(row.attachments) }, readers: await repo.readers(row), canWithdraw: sender.scope === null || row.sent_by === sender.staff.id };
     },
 
     /** Deletes it and its reads (audited with what it was); students no longer see it. */
     async withdraw(sender: NoticeSender, kind: NoticeKind, id: string): Promise<{ message: string }> {
       const row = await findOwn(sender, kind, id);
+      // A teacher sees what was sent to their classes (an admin's too) but withdraws only their own.
+      if (sender.scope && row.sent_by !== sender.staff.id) throw new AppError('forbidden', NOTICE_MESSAGES.notYoursToWithdraw);
       const now = clock.now();
       // Read before the transaction: SQLite has one connection, which the transaction holds.
       const to = await audienceName(row);

@@ -223,6 +223,9 @@ describe('staff fees', () => {
     expect(owed.items).toHaveLength(1);
     const refund = owed.items[0];
     expect(refund).toMatchObject({ regNo: 'DEMO002', refundPaise: 1_000_00, status: 'to_refund', reason: expect.stringContaining('already paid') });
+    // A reason stored with the capture (a rejected certificate's, migration 0026) is the one shown.
+    await t.db.kysely.updateTable('payments').set({ refund_reason: 'Certificate rejected: not eligible' }).where('id', '=', refund?.paymentId ?? '').execute();
+    expect((await json<RefundsReply>(await send(t, 'GET', '/api/staff/payments/refunds', admin))).items[0]?.reason).toBe('Certificate rejected: not eligible');
     expect((await send(t, 'POST', `/api/staff/payments/refunds/${refund?.paymentId}`, admin, { reference: ' ' })).status).toBe(422);
     expect(await json(await send(t, 'POST', `/api/staff/payments/refunds/${refund?.paymentId}`, admin, { reference: 'rfnd_ABC' }))).toMatchObject({ refund: { status: 'refunded', refundReference: 'rfnd_ABC' } });
     expect(await json(await send(t, 'POST', `/api/staff/payments/refunds/${refund?.paymentId}`, admin, { reference: 'rfnd_ABC' }), 409)).toMatchObject({ message: STAFF_FEE_MESSAGES.notToRefund });

@@ -26,7 +26,7 @@ export interface StaffPaymentServiceDeps {
   timeZone: string;
 }
 
-/** Why a capture is owed back, from what it paid for (the payment service keeps a fee's surplus; a rejected certificate's is kept by that module). */
+/** Why a capture is owed back when none was stored with it, from what it paid for (the payment service keeps a fee's surplus). */
 const refundReasonOf = (purposeKind: string, amountPaise: number, refundPaise: number): string =>
   purposeKind === 'fee'
     ? refundPaise < amountPaise
@@ -56,6 +56,7 @@ export function createStaffPaymentService({ db, gateway, payments, clock, logger
         'payments.created_at',
         'payments.refunded_at',
         'payments.refund_reference',
+        'payments.refund_reason',
       ]);
   type RefundRow = Awaited<ReturnType<ReturnType<typeof refundBase>['execute']>>[number];
   const toRefund = (row: RefundRow): StaffRefund => ({
@@ -66,7 +67,8 @@ export function createStaffPaymentService({ db, gateway, payments, clock, logger
     description: row.description,
     amountPaise: Number(row.amount_paise),
     refundPaise: Number(row.refund_paise),
-    reason: refundReasonOf(row.purpose_kind, Number(row.amount_paise), Number(row.refund_paise)),
+    // The reason stored with the capture (a rejected certificate's, migration 0026), else what it paid for tells.
+    reason: row.refund_reason ?? refundReasonOf(row.purpose_kind, Number(row.amount_paise), Number(row.refund_paise)),
     status: row.refund_status === 'refunded' ? 'refunded' : 'to_refund',
     capturedAt: Number(row.created_at),
     refundedAt: row.refunded_at === null ? null : Number(row.refunded_at),

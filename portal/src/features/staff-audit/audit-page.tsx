@@ -34,9 +34,9 @@ function ChangesTable({ item }: { item: AuditItem }) {
       <tbody>
         {changes.map((change) => (
           <tr key={change.field}>
-            <th scope="row" className="font-mono text-sm font-normal">{change.field}</th>
-            <td className="max-w-md break-words">{change.before === '' ? <span aria-label="nothing">—</span> : change.before}</td>
-            <td className="max-w-md break-words">{change.after === '' ? <span aria-label="nothing">—</span> : change.after}</td>
+            <th scope="row" className="font-mono text-sm font-normal [overflow-wrap:anywhere]">{change.field}</th>
+            <td className="max-w-md [overflow-wrap:anywhere]">{change.before === '' ? <span aria-label="nothing">—</span> : change.before}</td>
+            <td className="max-w-md [overflow-wrap:anywhere]">{change.after === '' ? <span aria-label="nothing">—</span> : change.after}</td>
           </tr>
         ))}
       </tbody>

@@ -7,8 +7,10 @@ import { auditRequests } from './audit-context';
 import { recordAudit } from './audit-record';
 import type { AuditActor } from './audit-record';
 
-/** Staff requests that change nothing: sign-in and out, previews, exports, a chat marked read. */
+/** Staff requests that change nothing: sign-in and out, previews, exports, upload links, a chat marked read. */
 const NOT_WRITES = [
+  /^\/api\/staff\/queries\/attachment-url$/,
+  /^\/api\/staff\/study\/attachments$/,
   /^\/api\/staff\/log(in|out)$/,
   /^\/api\/proctor\/log(in|out)$/,
   /\/preview(\/score)?$/,

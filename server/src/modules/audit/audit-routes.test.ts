@@ -103,6 +103,8 @@ describe('the audit middleware', () => {
     expect(isStaffWrite('POST', '/api/staff/login')).toBe(false);
     expect(isStaffWrite('POST', '/api/staff/tests/t1/preview/score')).toBe(false);
     expect(isStaffWrite('POST', '/api/proctor/tests/t1/read')).toBe(false);
+    expect(isStaffWrite('POST', '/api/staff/queries/attachment-url')).toBe(false);
+    expect(isStaffWrite('POST', '/api/staff/study/attachments')).toBe(false);
     expect(isStaffWrite('POST', '/api/proctor/tests/t1/commands')).toBe(true);
     expect(isStaffWrite('DELETE', '/api/staff/bank/q1')).toBe(true);
     expect(entityOfPath('/api/staff/students/abc/password')).toEqual({ type: 'students', id: 'abc' });

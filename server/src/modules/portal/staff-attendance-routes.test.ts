@@ -64,6 +64,8 @@ describe('staff attendance register', () => {
     const again = await json<AttendanceSaveReply>(await send(t, 'PUT', BASE, teacher, body));
     expect(again.changed).toBe(0);
     expect(await t.db.kysely.selectFrom('audit_log').select('id').where('action', '=', 'attendance.mark').execute()).toHaveLength(2);
+    // Nor a request entry of the audit middleware's: the repeat changed nothing.
+    expect(await t.db.kysely.selectFrom('audit_log').select('id').where('action', '=', 'request').execute()).toHaveLength(0);
     expect(await t.db.kysely.selectFrom('attendance_changes').select('id').execute()).toHaveLength(1);
 
     // The student's own calendar reads it on the next load.

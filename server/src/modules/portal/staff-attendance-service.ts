@@ -6,7 +6,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { instituteDay } from '../../platform/lib/institute-day';
 import { newObjectId } from '../../platform/lib/object-id';
-import { recordAudit } from '../audit/audit-module';
+import { auditHandled, recordAudit } from '../audit/audit-module';
 import { createStaffAttendanceRepository } from './staff-attendance-repository';
 import type { RegisterStudent } from './staff-attendance-repository';
 import { createStaffTimetableRepository } from './staff-timetable-repository';
@@ -85,7 +85,11 @@ export function createStaffAttendanceService({ db, clock, timeZone }: StaffAtten
         const changes: Change[] = request.marks
           .filter((mark) => before.get(mark.studentId) !== mark.attendance)
           .map((mark) => ({ studentId: mark.studentId, name: students.get(mark.studentId)?.name ?? '', before: before.get(mark.studentId) ?? null, after: mark.attendance }));
-        if (changes.length === 0) return { ...(await register(trx, classes, klass, request.date)), changed: 0 };
+        if (changes.length === 0) {
+          // The same marks again: nothing to log, and no request entry either.
+          auditHandled();
+          return { ...(await register(trx, classes, klass, request.date)), changed: 0 };
+        }
         const past = request.date < today();
         const reason = request.reason.trim();
         if (past && reason === '') throw new AppError('unprocessable', STAFF_ATTENDANCE_MESSAGES.reasonNeeded, { issues: [{ path: 'reason', message: STAFF_ATTENDANCE_MESSAGES.reasonNeeded }] });

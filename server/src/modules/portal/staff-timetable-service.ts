@@ -7,7 +7,7 @@ import { AppError } from '../../platform/lib/app-error';
 import type { Clock } from '../../platform/lib/clock';
 import { instituteDay, weekdayOf } from '../../platform/lib/institute-day';
 import { newObjectId } from '../../platform/lib/object-id';
-import { recordAudit } from '../audit/audit-module';
+import { auditHandled, recordAudit } from '../audit/audit-module';
 import { notifyStudents, pushNotified } from '../notifications/notifications-module';
 import type { PushService } from '../notifications/notifications-module';
 import type { StaffRecord } from '../staff/staff-module';
@@ -158,7 +158,11 @@ export function createStaffTimetableService({ db, clock, timeZone, jitsiDomain, 
         const values = await checked(trx, klass.id, request, id);
         await createStaffTimetableRepository(trx).update(id, values);
         const after = await shown(id, trx);
-        if (JSON.stringify(auditRecord(before)) === JSON.stringify(auditRecord(after))) return after;
+        if (JSON.stringify(auditRecord(before)) === JSON.stringify(auditRecord(after))) {
+          // Nothing changed: nothing to log, and no request entry either.
+          auditHandled();
+          return after;
+        }
         const moved = before.day !== after.day || before.slot !== after.slot;
         await recordAudit(
           trx,
@@ -203,7 +207,10 @@ export function createStaffTimetableService({ db, clock, timeZone, jitsiDomain, 
       const after = await db.transaction().execute(async (trx) => {
         const tx = createStaffTimetableRepository(trx);
         const before = await shown(id, trx);
-        if (await tx.isCanceled(id, date)) return before;
+        if (await tx.isCanceled(id, date)) {
+          auditHandled();
+          return before;
+        }
         await tx.cancel(id, date, now);
         const after = await shown(id, trx);
         await recordAudit(

@@ -90,7 +90,7 @@ describe("import of the portal's data", () => {
     const monday = await db.selectFrom('schedules').selectAll().where('id', '=', '9b-mon-1').executeTakeFirstOrThrow();
     expect({ ...monday, created_at: 0 }).toEqual({
       id: '9b-mon-1', class_id: 'class-9b', subject_id: 'physics', day: 1, slot: 1, time: '09:00', duration_minutes: 45,
-      teachers: '["Dr. R. Menon"]', meeting_url: 'https://meet.jit.si/sunrise-9b-physics', created_at: 0,
+      teachers: '["Dr. R. Menon"]', meeting_url: 'https://meet.jit.si/sunrise-9b-physics', no_meeting: 0, created_at: 0,
     });
     expect(await db.selectFrom('schedule_cancellations').select(['schedule_id', 'date']).where('schedule_id', 'like', '9b-%').execute()).toEqual([{ schedule_id: '9b-mon-1', date: '2025-03-10' }]);
     const formulas = await db.selectFrom('notifications').selectAll().where('id', '=', 'n-formulas').executeTakeFirstOrThrow();

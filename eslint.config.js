@@ -8,7 +8,7 @@ const moduleInsides = { regex: '(^|/)modules/[^/]+/(?![^/]+-module$)', message: 
 const otherModuleInsides = { regex: '^\\.\\./(?!\\.\\.$)(?!\\.\\./)[^/]+/(?![^/]+-module$)', message: 'Use another server module only through its <name>-module.ts (decision 0054).' };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.plasmo/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'data/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'portal/dist.*/**', '**/build/**', '**/.plasmo/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

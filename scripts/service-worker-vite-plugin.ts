@@ -3,7 +3,7 @@
 // any of them changes sw.js, so browsers install the new worker, whose activation deletes the old
 // cache; a build that changes none leaves the worker as it is (it never serves the app's code).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -22,18 +22,25 @@ export function versionServiceWorker(source: string, offlineFiles: readonly Buff
 
 export function serviceWorkerPlugin(): Plugin {
   let outDir = 'dist';
+  let publicDir = 'public';
   return {
     name: 'invigil-service-worker-version',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      publicDir = config.publicDir;
     },
-    // After the public folder is copied into outDir.
+    // After the public folder is copied into outDir. The worker and its files are read from the
+    // public folder, never from outDir: a second build running at once in the same checkout may
+    // have versioned outDir's copy already (issue 31: "sw.js has no line const VERSION = 'dev'").
+    // Written to a file of this process's own and renamed over, so no one reads it half written.
     closeBundle() {
-      const worker = join(outDir, SERVICE_WORKER_FILE);
-      if (!existsSync(worker)) return;
-      const files = OFFLINE_FILES.map((name) => readFileSync(join(outDir, name)));
-      writeFileSync(worker, versionServiceWorker(readFileSync(worker, 'utf8'), files));
+      const source = join(publicDir, SERVICE_WORKER_FILE);
+      if (!existsSync(source) || !existsSync(join(outDir, SERVICE_WORKER_FILE))) return;
+      const files = OFFLINE_FILES.map((name) => readFileSync(join(publicDir, name)));
+      const partial = join(outDir, `.${SERVICE_WORKER_FILE}.${process.pid}`);
+      writeFileSync(partial, versionServiceWorker(readFileSync(source, 'utf8'), files));
+      renameSync(partial, join(outDir, SERVICE_WORKER_FILE));
     },
   };
 }

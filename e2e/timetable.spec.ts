@@ -178,13 +178,15 @@ test('phones: Home\'s next class, then day buttons Mon to Sat with today chosen 
   const shown = TODAY_INDEX === 6 || TOMORROW_NAME === 'Sunday' ? DAYS : DAYS.slice(0, 6);
   await expect(buttons).toHaveText(shown.map((day) => day.slice(0, 3)));
   await expect(days.getByRole('button', { name: `${TODAY_NAME}, today` })).toHaveAttribute('aria-pressed', 'true');
+  // Each button's name starts with the text it shows ("Mon, Monday"): what a voice-control user says reaches it.
+  for (const day of shown) await expect(days.getByRole('button', { name: new RegExp(`^${day.slice(0, 3)}, ${day}`) })).toHaveText(day.slice(0, 3));
   await expect(page.getByRole('table')).toHaveCount(0);
   const slots = page.getByRole('list', { name: `Slots of ${TODAY_NAME}` });
   await expect(slots.getByRole('listitem')).toHaveCount(10);
   await expect(slots.getByRole('button', { name: /^PHYSICS/ })).toBeVisible();
   await expect(slots.getByRole('button', { name: /^ENGLISH/ })).toContainText('Canceled');
 
-  await days.getByRole('button', { name: new RegExp(`^${TOMORROW_NAME}`) }).click();
+  await days.getByRole('button', { name: new RegExp(`^${TOMORROW_NAME.slice(0, 3)}, ${TOMORROW_NAME}`) }).click();
   await page.getByRole('list', { name: `Slots of ${TOMORROW_NAME}` }).getByRole('button', { name: /^CHEMISTRY/ }).click();
   const dialog = page.getByRole('dialog', { name: 'CHEMISTRY' });
   await expect(dialog).toContainText(`Class can be joined only on ${TOMORROW_NAME}`);

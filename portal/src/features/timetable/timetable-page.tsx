@@ -110,7 +110,8 @@ function DayView({ week, onOpen }: { week: LiveClassReply; onOpen: (schedule: Sc
             type="button"
             className={`btn btn-sm px-0 ${d === day ? 'btn-primary' : 'btn-outline'}`}
             aria-pressed={d === day}
-            aria-label={`${DAY_NAMES[d - 1]}${d === week.day ? ', today' : ''}`}
+            // The name starts with what is seen ("Mon, Monday"), for voice control and axe's label-content-name-mismatch.
+            aria-label={`${DAY_SHORT_NAMES[d - 1]}, ${DAY_NAMES[d - 1]}${d === week.day ? ', today' : ''}`}
             onClick={() => setDay(d)}
           >
             {DAY_SHORT_NAMES[d - 1]}

@@ -83,6 +83,12 @@ async function command(consolePage: Page, name: string, type: string, reason: st
   await extra?.(dialog);
   await dialog.getByLabel(/^Reason/).fill(reason);
   await dialog.getByRole('button', { name: 'Send command' }).click();
+  if (type === 'Terminate the test') {
+    // The last choice of the list, and asked about first: nothing is sent until it is confirmed.
+    await expect(dialog.getByRole('radio').last()).toHaveAccessibleName('Terminate the test');
+    await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^Terminate ${name}'s test\\? Their answers are submitted now\\.`));
+    await dialog.getByRole('button', { name: 'Yes, terminate' }).click();
+  }
   await expect(dialog).toBeHidden();
 }
 

@@ -40,6 +40,13 @@ export const COMMAND_LABELS: Record<ProctorCommandType, string> = {
   PROCTOR_TERMINATE: 'Terminate the test',
 };
 
+/** The dialog's choices: the everyday ones first, terminating (which cannot be undone) last. */
+const COMMAND_CHOICES: readonly ProctorCommandType[] = [...PROCTOR_COMMANDS.filter((each) => each !== 'PROCTOR_TERMINATE'), 'PROCTOR_TERMINATE'];
+
+/** The question asked before a termination is sent. */
+export const terminateQuestion = (targets: readonly { name: string }[]): string =>
+  targets.length === 1 ? `Terminate ${targets[0]?.name ?? 'this candidate'}'s test? Their answers are submitted now.` : `Terminate the tests of ${targets.length} candidates? Their answers are submitted now.`;
+
 const STATE_BADGE = { sent: 'badge-ghost', delivered: 'badge-info', applied: 'badge-success' } as const;
 
 function presence(candidate: LiveCandidate): { text: string; badge: string } {
@@ -148,12 +155,15 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
   const [device, setDevice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A termination is asked about once more before it is sent.
+  const [confirming, setConfirming] = useState(false);
   const id = useId();
   useFocusReturn(targets !== null);
   useEffect(() => {
     if (targets) {
       setError(null);
       setReason('');
+      setConfirming(false);
     }
   }, [targets]);
   if (!targets) return null;
@@ -179,6 +189,11 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
       setError('Give the camera to switch to.');
       return;
     }
+    if (type === 'PROCTOR_TERMINATE' && !confirming) {
+      setError(null);
+      setConfirming(true);
+      return;
+    }
     setBusy(true);
     try {
       await onSend(parsed.data);
@@ -194,9 +209,19 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className="flex flex-col gap-1">
           <legend className="mb-1 font-medium">Command</legend>
-          {PROCTOR_COMMANDS.map((each) => (
+          {COMMAND_CHOICES.map((each) => (
             <label key={each} className="flex cursor-pointer items-center gap-2">
-              <input type="radio" className="radio radio-sm" name={`${id}-type`} value={each} checked={type === each} onChange={() => setType(each)} />
+              <input
+                type="radio"
+                className="radio radio-sm"
+                name={`${id}-type`}
+                value={each}
+                checked={type === each}
+                onChange={() => {
+                  setType(each);
+                  setConfirming(false);
+                }}
+              />
               {COMMAND_LABELS[each]}
             </label>
           ))}
@@ -228,10 +253,20 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
           <textarea className="textarea textarea-bordered" rows={3} required maxLength={MAX_COMMAND_REASON_LENGTH} value={reason} onChange={(event) => setReason(event.target.value)} />
         </label>
         {error ? <p role="alert" className="text-sm text-error">{error}</p> : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>Send command</button>
-        </div>
+        {confirming ? (
+          <div role="alert" className="alert alert-warning flex flex-col items-stretch gap-2">
+            <p className="font-medium">{terminateQuestion(targets)}</p>
+            <div className="flex flex-wrap justify-end gap-2">
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>Back</button>
+              <button type="submit" className="btn btn-error" disabled={busy}>Yes, terminate</button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>Send command</button>
+          </div>
+        )}
       </form>
     </Modal>
   );

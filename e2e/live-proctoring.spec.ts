@@ -87,6 +87,8 @@ async function command(consolePage: Page, name: string, type: string, reason: st
     // The last choice of the list, and asked about first: nothing is sent until it is confirmed.
     await expect(dialog.getByRole('radio').last()).toHaveAccessibleName('Terminate the test');
     await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^Terminate ${name}'s test\\? Their answers are submitted now\\.`));
+    // The keyboard stays in the dialog, on the safe choice.
+    await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Yes, terminate' }).click();
   }
   await expect(dialog).toBeHidden();

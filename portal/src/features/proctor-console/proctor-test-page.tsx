@@ -257,7 +257,8 @@ function CommandDialog({ targets, onClose, onSend }: { targets: LiveCandidate[] 
           <div role="alert" className="alert alert-warning flex flex-col items-stretch gap-2">
             <p className="font-medium">{terminateQuestion(targets)}</p>
             <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>Back</button>
+              {/* Focus moves here as Send command goes: the safe choice, not the one that cannot be undone. */}
+              <button type="button" className="btn btn-ghost" autoFocus onClick={() => setConfirming(false)}>Back</button>
               <button type="submit" className="btn btn-error" disabled={busy}>Yes, terminate</button>
             </div>
           </div>

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db';
+import { names } from './timetable-repository';
 
 export interface NamedRow {
   id: string;
@@ -30,17 +31,6 @@ export interface ScheduleValues {
   teachers: string[];
   meetingUrl: string | null;
   noMeeting: boolean;
-}
-
-/** A JSON list of names as stored; anything else reads as no names. */
-function names(json: string | null | undefined): string[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((name): name is string => typeof name === 'string' && name.trim() !== '') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The staff side's reads and writes of schedules and their cancellations (tables of migration 0008, 0027). */

@@ -23,7 +23,7 @@ export interface ScheduleRecord {
 }
 
 /** A JSON list of names as stored; anything else reads as no names rather than failing the page. */
-function names(json: string | null | undefined): string[] {
+export function names(json: string | null | undefined): string[] {
   if (!json) return [];
   try {
     const value: unknown = JSON.parse(json);

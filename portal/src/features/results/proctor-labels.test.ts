@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROCTOR_EVENT_KINDS } from '@invigil/shared/api/proctor-kinds';
 import type { ProctorTimelineEvent, ProctorTimelineReply } from '@invigil/shared/api/proctor';
-import { decisionLine, describeDetail, formatOffset, KIND_LABELS, timelineRows, voidedMessage } from './proctor-labels';
+import { decisionLine, describeDetail, formatOffset, KIND_LABELS, proctorActionLabel, timelineRows, voidedMessage } from './proctor-labels';
 
 const START = new Date(2025, 2, 1, 10, 0, 0).getTime();
 
@@ -59,6 +59,38 @@ describe('proctoring labels', () => {
       ['+2:06', 'A warning was shown to you', 'Extension', 'action', null],
     ]);
     expect(timelineRows(reply([])).flags).toBe(0);
+  });
+});
+
+describe("the proctor's actions and the warnings' reasons in words (issue 31)", () => {
+  it('says what the proctor did, who they were and the reason as they typed it', () => {
+    const { rows } = timelineRows(
+      reply([
+        event('x', 'PROCTOR_ACTION', 60_000, { source: 'proctor', detail: { command: 'EXTEND_TEST', minutes: 7, by: 'Live Proctor', reason: 'Power cut in the hall' } }),
+        event('y', 'PROCTOR_ACTION', 61_000, { source: 'proctor', detail: { command: 'WARN', by: 'Live Proctor', reason: 'Eyes on your own screen.' } }),
+        event('z', 'PROCTOR_ACTION', 62_000, { source: 'proctor', detail: { command: 'PROCTOR_TERMINATE', by: 'Live Proctor', reason: 'Phone seen on the desk.' } }),
+      ]),
+    );
+    expect(rows.map((row) => [row.label, row.detail])).toEqual([
+      ['The proctor extended your time by 7 minutes', 'By Live Proctor. Reason given: Power cut in the hall'],
+      ['The proctor warned you', 'By Live Proctor. Reason given: Eyes on your own screen.'],
+      ['The proctor terminated your test', 'By Live Proctor. Reason given: Phone seen on the desk.'],
+    ]);
+    expect(proctorActionLabel({ command: 'EXTEND_TEST', minutes: 1 })).toBe('The proctor extended your time by 1 minute');
+    expect(proctorActionLabel({ command: 'PAUSE' })).toBe('The proctor paused your test');
+    expect(proctorActionLabel(null)).toBe('The proctor acted');
+  });
+
+  it('never shows a warning\'s internal code', () => {
+    expect(describeDetail('WARNING_SHOWN', { reason: 'BLUR_COUNT' })).toBe('Reason: switching away from the test');
+    expect(describeDetail('WARNING_SHOWN', { reason: 'BLUR_TIME' })).toBe('Reason: time away from the test');
+    expect(describeDetail('WARNING_SHOWN', { reason: 'FULLSCREEN' })).toBe('Reason: leaving full screen');
+    expect(describeDetail('WARNING_SHOWN', { reason: 'SCREEN_SHARE_REFUSED' })).toBe('Reason: screen sharing was refused');
+    // A code this page does not know yet still reads as words.
+    expect(describeDetail('WARNING_SHOWN', { reason: 'SOME_NEW_CHECK' })).toBe('Reason: some new check');
+    for (const reason of ['BLUR_COUNT', 'BLUR_TIME', 'FULLSCREEN', 'MULTI_FACE', 'DETECTOR_UNAVAILABLE', 'SCREEN_SHARE_STOPPED', 'SCREEN_SHARE_REQUIRED', 'SCREEN_SHARE_UNAVAILABLE']) {
+      expect(describeDetail('WARNING_SHOWN', { reason })).not.toMatch(/_|[A-Z]{2}/);
+    }
   });
 });
 

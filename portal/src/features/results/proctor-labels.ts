@@ -39,7 +39,10 @@ export const CLASS_LABELS: Record<ProctorKindClass, string> = { flag: 'Flag', ac
 
 export const NO_FLAGS_MESSAGE = 'No proctoring flags were raised.';
 
-/** The submit reasons of the spec, in words. */
+/**
+ * Every code a reason can carry, in words: the spec's submit reasons and the warnings' reasons
+ * (shared/src/proctor: focus, camera and screen-share policies). The one place a code becomes words.
+ */
 const REASON_LABELS: Record<string, string> = {
   BLUR_ALLOWED_COUNT: 'too many switches away from the test',
   BLUR_TIME_OUT: 'too long away from the test or out of full screen',
@@ -47,9 +50,61 @@ const REASON_LABELS: Record<string, string> = {
   PROCTOR_TERMINATE: 'ended by the proctor',
   NO_FACE: 'no face seen',
   MULTI_FACE: 'more than one face seen',
+  BLUR_COUNT: 'switching away from the test',
+  BLUR_TIME: 'time away from the test',
+  FULLSCREEN: 'leaving full screen',
+  DETECTOR_UNAVAILABLE: 'a proctoring check could not run',
+  SCREEN_SHARE_STOPPED: 'screen sharing stopped',
+  SCREEN_SHARE_REFUSED: 'screen sharing was refused',
+  SCREEN_SHARE_REQUIRED: 'the test needs your screen shared',
+  SCREEN_SHARE_UNAVAILABLE: 'screen sharing is not available in this browser',
 };
 
-const reasonText = (reason: string): string => REASON_LABELS[reason] ?? (KIND_LABELS[reason as ProctorEventKind] ?? reason).toLowerCase();
+/** A code in words; a code not listed still reads as words ('SOME_CODE' -> 'some code'), never as a code. */
+const reasonText = (reason: string): string => {
+  const known = REASON_LABELS[reason] ?? KIND_LABELS[reason as ProctorEventKind];
+  if (known !== undefined) return known.toLowerCase();
+  return /^[A-Za-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(reason) || /^[A-Z0-9]+$/.test(reason) ? reason.replace(/_/g, ' ').toLowerCase() : reason;
+};
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A proctor's command (the trail's PROCTOR_ACTION detail: command, minutes, by, reason), as the student reads it. */
+export function proctorActionLabel(detail: ProctorDetail | null): string {
+  const d = detail ?? {};
+  const minutes = typeof d['minutes'] === 'number' ? d['minutes'] : undefined;
+  switch (d['command']) {
+    case 'EXTEND_TEST':
+      return minutes !== undefined ? `The proctor extended your time by ${plural(minutes, 'minute')}` : 'The proctor extended your time';
+    case 'WARN':
+      return 'The proctor warned you';
+    case 'PAUSE':
+      return 'The proctor paused your test';
+    case 'RESUME':
+      return 'The proctor resumed your test';
+    case 'PROCTOR_TERMINATE':
+      return 'The proctor terminated your test';
+    case 'RELOAD':
+      return 'The proctor reloaded your test page';
+    case 'RELOAD_IMAGE':
+      return 'The proctor restarted your camera snapshots';
+    case 'RELOAD_VIDEO':
+      return 'The proctor restarted your video';
+    case 'SELECT_WEBCAM':
+      return 'The proctor switched your camera';
+    default:
+      return KIND_LABELS.PROCTOR_ACTION;
+  }
+}
+
+/** Who the proctor was and the reason they gave, as they typed it: 'By Live Proctor. Reason given: Phone seen.' */
+function proctorActionDetail(detail: ProctorDetail | null): string | null {
+  const d = detail ?? {};
+  const by = typeof d['by'] === 'string' && d['by'] !== '' ? d['by'] : null;
+  const reason = typeof d['reason'] === 'string' && d['reason'].trim() !== '' ? d['reason'].trim() : null;
+  const parts = [by ? `By ${by}` : null, reason ? `Reason given: ${reason}` : null].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join('. ') : null;
+}
 
 /** Milliseconds as '12s' or '3m 05s' (rounded up to a whole second, so a blink is '1s'). */
 const seconds = (ms: number): string => formatDuration(Math.max(1, Math.ceil(ms / 1000)));
@@ -59,6 +114,7 @@ const seconds = (ms: number): string => formatDuration(Math.max(1, Math.ceil(ms 
  * the time since the matching departure when the reporter did not say); null when there are none.
  */
 export function describeDetail(kind: ProctorEventKind, detail: ProctorDetail | null, awayMs?: number): string | null {
+  if (kind === 'PROCTOR_ACTION') return proctorActionDetail(detail);
   const d = detail ?? {};
   const parts: string[] = [];
   const number = (name: string): number | undefined => (typeof d[name] === 'number' ? (d[name] as number) : undefined);
@@ -129,7 +185,7 @@ export function timelineRows(reply: ProctorTimelineReply): { rows: TimelineRow[]
     return {
       event,
       kindClass,
-      label: KIND_LABELS[event.kind],
+      label: event.kind === 'PROCTOR_ACTION' ? proctorActionLabel(event.detail) : KIND_LABELS[event.kind],
       detail: describeDetail(event.kind, event.detail, awayMs),
       offset: formatOffset(event.at - reply.started_at),
       clock: formatClockTime(event.at),

@@ -16,7 +16,8 @@ export interface SubmitIntent {
 }
 
 interface JournalSchema extends DBSchema {
-  changes: { key: [string, number]; value: { attempt: string; rev: number; update: QuestionUpdate } };
+  /** `answer`: the change touched the answer or the mark (false: a visit or time only; absent: unknown, counted). */
+  changes: { key: [string, number]; value: { attempt: string; rev: number; update: QuestionUpdate; answer?: boolean } };
   meta: { key: string; value: { attempt: string; lastRev: number; submit?: SubmitIntent } };
 }
 
@@ -30,9 +31,14 @@ export const attemptKey = (userId: string, testId: string) => `${userId}:${testI
  * student, an in-memory one for a staff preview (staff-test-preview), which stores nothing.
  */
 export interface AttemptJournal {
-  append(attempt: string, update: QuestionUpdate): Promise<void>;
+  append(attempt: string, update: QuestionUpdate, answerChange?: boolean): Promise<void>;
   pending(attempt: string): Promise<QuestionUpdate[]>;
   pendingCount(attempt: string): Promise<number>;
+  /**
+   * How many questions have an answer or mark change waiting: what the student calls their unsaved
+   * answers (a visit or time on a question is not one). A journal without it counts every change.
+   */
+  pendingAnswers?(attempt: string): Promise<number>;
   acknowledge(attempt: string, ackedRev: number): Promise<void>;
   setSubmitIntent(attempt: string, intent: SubmitIntent): Promise<void>;
   submitIntent(attempt: string): Promise<SubmitIntent | null>;
@@ -62,10 +68,10 @@ export class AnswerJournal implements AttemptJournal {
   }
 
   /** Writes a change; resolves only once it is committed to disk. */
-  async append(attempt: string, update: QuestionUpdate): Promise<void> {
+  async append(attempt: string, update: QuestionUpdate, answerChange = true): Promise<void> {
     const tx = this.db.transaction(['changes', 'meta'], 'readwrite', { durability: 'strict' });
     const meta = await tx.objectStore('meta').get(attempt);
-    await tx.objectStore('changes').put({ attempt, rev: update.rev, update });
+    await tx.objectStore('changes').put({ attempt, rev: update.rev, update, answer: answerChange });
     await tx.objectStore('meta').put({ ...meta, attempt, lastRev: Math.max(meta?.lastRev ?? 0, update.rev) });
     await tx.done;
   }
@@ -87,6 +93,12 @@ export class AnswerJournal implements AttemptJournal {
   /** How many changes are waiting (before collapsing per question). */
   async pendingCount(attempt: string): Promise<number> {
     return this.db.count('changes', IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
+  }
+
+  /** The questions with an answer or mark change waiting (a change journaled before this was known counts). */
+  async pendingAnswers(attempt: string): Promise<number> {
+    const rows = await this.db.getAll('changes', IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
+    return new Set(rows.filter((row) => row.answer !== false).map((row) => row.update.qn)).size;
   }
 
   /** Drops every change up to the revision the server holds. */

@@ -16,9 +16,10 @@ describe('save state text', () => {
   it('never claims saved before the server said so', () => {
     expect(saveStateText({ status: 'saved', unsent: 0 }, false, null)).toBe('All answers saved');
     expect(saveStateText({ status: 'saving', unsent: 2 }, false, null)).toBe('Saving…');
-    expect(saveStateText({ status: 'offline', unsent: 3 }, false, null)).toBe('Offline: 3 unsaved changes');
-    expect(saveStateText({ status: 'offline', unsent: 1 }, false, null)).toBe('Offline: 1 unsaved change');
-    expect(saveStateText({ status: 'error', unsent: 2, message: 'Answer save failed!' }, false, null)).toBe('Answer save failed! (2 unsaved changes)');
+    expect(saveStateText({ status: 'offline', unsent: 7 }, false, null, false, 3)).toBe('Offline: 3 unsaved answers');
+    expect(saveStateText({ status: 'offline', unsent: 2 }, false, null, false, 1)).toBe('Offline: 1 unsaved answer');
+    expect(saveStateText({ status: 'offline', unsent: 2 }, false, null, false, 0)).toBe('Offline: all answers saved');
+    expect(saveStateText({ status: 'error', unsent: 5, message: 'Answer save failed!' }, false, null, false, 2)).toBe('Answer save failed! (2 unsaved answers)');
     expect(saveStateText({ status: 'saved', unsent: 0 }, false, 'Answers could not be stored on this device: full')).toContain('could not be stored');
   });
 });

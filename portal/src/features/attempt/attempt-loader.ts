@@ -171,7 +171,7 @@ async function prepareAttempt(
     startQi,
     revisionBase(lastRev, userData.acked_rev, userData.test_data),
     {
-      record: (update) => engine.record(update),
+      record: (update, answerChange) => engine.record(update, answerChange),
       flush: () => engine.flush(),
       onMove: (qi) => storage.set(positionKey, String(model.questions[qi]?.question.qn ?? '')),
     },

@@ -23,9 +23,15 @@ export function afterPaint(): Promise<void> {
   });
 }
 
+/** What the student calls the question's answer: the answer given and whether it is marked for review. */
+const answerKey = (state: QuestionState) => JSON.stringify([state.ua, state.mts !== null]);
+
 export interface AttemptStoreDeps {
-  /** Journals a change durably and schedules its delivery (SyncEngine.record). */
-  record: (update: QuestionUpdate) => Promise<void>;
+  /**
+   * Journals a change durably and schedules its delivery (SyncEngine.record); `answerChange`: the
+   * change touched the answer or the mark (not only a visit or the time spent).
+   */
+  record: (update: QuestionUpdate, answerChange: boolean) => Promise<void>;
   /** Sends what is journaled now (SyncEngine.flush). */
   flush: () => Promise<void>;
   now?: () => number;
@@ -54,7 +60,9 @@ export class AttemptStore {
   private rev: number;
   private chain: Promise<void> = Promise.resolve();
   /** Changes with their revision, waiting for the frame to be painted before they are journaled. */
-  private queue: QuestionUpdate[] = [];
+  private queue: { update: QuestionUpdate; answerChange: boolean }[] = [];
+  /** Per question, its answer and mark as last journaled, to tell an answer change from a visit. */
+  private readonly journaledAnswers: string[];
   private drainScheduled = false;
   private readonly typing = new Map<number, ReturnType<typeof setTimeout>>();
   private secondsOnCurrent = 0;
@@ -71,6 +79,7 @@ export class AttemptStore {
     this.current = signal(Math.min(Math.max(0, startQi), Math.max(0, initial.length - 1)));
     this.selected = initial.map((_, qi) => signal(qi === this.current.value));
     this.rev = revisionBase;
+    this.journaledAnswers = initial.map(answerKey);
     this.now = deps.now ?? Date.now;
   }
 
@@ -204,7 +213,10 @@ export class AttemptStore {
     this.rev += 1;
     const next = { ...state.value, rev: this.rev };
     state.value = next;
-    this.queue.push(toQuestionUpdate(next, this.now()));
+    const key = answerKey(next);
+    const answerChange = key !== this.journaledAnswers[qi];
+    this.journaledAnswers[qi] = key;
+    this.queue.push({ update: toQuestionUpdate(next, this.now()), answerChange });
     this.scheduleDrain();
   }
 
@@ -227,12 +239,12 @@ export class AttemptStore {
     const updates = this.queue;
     if (updates.length === 0) return;
     this.queue = [];
-    for (const update of updates) this.append(update);
+    for (const { update, answerChange } of updates) this.append(update, answerChange);
   }
 
-  private append(update: QuestionUpdate): void {
+  private append(update: QuestionUpdate, answerChange: boolean): void {
     this.chain = this.chain
-      .then(() => this.deps.record(update))
+      .then(() => this.deps.record(update, answerChange))
       .then(
         () => {
           if (this.journalError.value) this.journalError.value = null;

@@ -18,13 +18,13 @@ function SaveStatus() {
   useSignals();
   const { engine, session, store } = useAttempt();
   const state = engine.state.value;
-  const text = saveStateText(state, session.unreachable.value, store.journalError.value, store.typingCount.value > 0);
+  const text = saveStateText(state, session.unreachable.value, store.journalError.value, store.typingCount.value > 0, engine.unsavedAnswers.value);
   const problem = store.journalError.value !== null || state.status === 'offline' || state.status === 'error';
   const icon = STATUS_ICONS[problem ? (state.status === 'offline' ? 'offline' : 'problem') : state.status === 'saving' ? 'saving' : 'saved'];
   return (
     <p className={`flex min-w-0 items-center gap-1.5 text-sm ${problem ? 'text-warning-content' : 'opacity-90'}`} role="status" aria-live="polite" data-testid="save-status">
       {icon}
-      {/* On a phone it wraps rather than hide how many changes are unsaved. */}
+      {/* On a phone it wraps rather than hide how many answers are unsaved. */}
       <span className="min-w-0 lg:truncate">{text}</span>
     </p>
   );

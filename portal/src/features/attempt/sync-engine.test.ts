@@ -3,6 +3,9 @@ import type { QuestionUpdate, SyncReply } from '@invigil/shared/api/attempt-sync
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { AnswerJournal, attemptKey } from './answer-journal';
+import { newQuestionState } from '@invigil/shared/domain/answer-state';
+import { AttemptStore } from './attempt-store';
+import { saveStateText } from './save-state-text';
 import { SyncEngine, type SubmitOutcome, type SyncTransport } from './sync-engine';
 
 const attempt = attemptKey('u1', 't1');
@@ -160,5 +163,42 @@ describe('SyncEngine', () => {
     expect(onSubmitFailed).not.toHaveBeenCalled();
     expect(engine.state.value.status).toBe('offline');
     engine.stop();
+  });
+
+  it('tells an offline student how many answers are unsaved, not how many visits and marks (issue 31)', async () => {
+    const server = fakeServer();
+    server.setOffline(true);
+    const engine = engineFor(server.transport);
+    const store = new AttemptStore([3, 3, 6], [1, 2, 3].map((qn) => newQuestionState(qn)), 0, 0, {
+      record: (change, answerChange) => engine.record(change, answerChange),
+      flush: () => engine.flush(),
+    });
+    // The e2e's walk: answer 1, Save-Next, answer and mark 2, Save-Next, type 3: 7 changes, 3 answers.
+    store.begin();
+    store.setAnswer(0, 'C');
+    store.goTo(1);
+    store.setAnswer(1, 'C');
+    store.toggleMark(1);
+    store.goTo(2);
+    store.setAnswer(2, '9', true);
+    await store.flushNow();
+    expect(engine.state.value).toEqual({ status: 'offline', unsent: 7 });
+    const text = () => saveStateText(engine.state.value, false, null, false, engine.unsavedAnswers.value);
+    expect(text()).toBe('Offline: 3 unsaved answers');
+
+    // A visit alone adds nothing to say; a reload counts the same from the journal.
+    store.goTo(0);
+    await store.flushNow();
+    expect(text()).toBe('Offline: 3 unsaved answers');
+    engine.stop();
+    const reloaded = engineFor(server.transport);
+    await reloaded.start();
+    expect(saveStateText(reloaded.state.value, false, null, false, reloaded.unsavedAnswers.value)).toBe('Offline: 3 unsaved answers');
+
+    server.setOffline(false);
+    await reloaded.flush();
+    expect(reloaded.unsavedAnswers.value).toBe(0);
+    expect(reloaded.state.value).toEqual({ status: 'saved', unsent: 0 });
+    reloaded.stop();
   });
 });

@@ -59,6 +59,11 @@ const isAlreadySubmitted = (error: unknown) =>
  */
 export class SyncEngine {
   readonly state: Signal<SaveState> = signal({ status: 'saved', unsent: 0 });
+  /**
+   * Of the unsent changes, how many questions have their answer or mark among them: the number the
+   * student is told ("3 unsaved answers"); `state.unsent` also counts visits and time on questions.
+   */
+  readonly unsavedAnswers = signal(0);
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | null = null;
   private again = false;
@@ -83,9 +88,9 @@ export class SyncEngine {
     if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
   }
 
-  /** Journals a change (durably) and schedules its delivery. */
-  async record(update: QuestionUpdate): Promise<void> {
-    await this.options.journal.append(this.options.attempt, update);
+  /** Journals a change (durably) and schedules its delivery; `answerChange`: it touched the answer or mark. */
+  async record(update: QuestionUpdate, answerChange = true): Promise<void> {
+    await this.options.journal.append(this.options.attempt, update, answerChange);
     await this.refreshCount('saving');
     this.schedule(this.options.debounceMs ?? 1500);
   }
@@ -119,8 +124,14 @@ export class SyncEngine {
     this.timer = setTimeout(() => void this.flush(), delay);
   }
 
+  private async countAnswers(unsent: number): Promise<void> {
+    const { journal, attempt } = this.options;
+    this.unsavedAnswers.value = unsent === 0 ? 0 : journal.pendingAnswers ? await journal.pendingAnswers(attempt) : unsent;
+  }
+
   private async refreshCount(busy?: 'saving'): Promise<void> {
     const unsent = await this.options.journal.pendingCount(this.options.attempt);
+    await this.countAnswers(unsent);
     const current = this.state.value;
     if (unsent === 0) this.state.value = { status: 'saved', unsent: 0 };
     else if (current.status === 'offline' || current.status === 'error') this.state.value = { ...current, unsent };
@@ -160,6 +171,7 @@ export class SyncEngine {
         return;
       }
       const unsent = await journal.pendingCount(attempt);
+      await this.countAnswers(unsent);
       const message = error instanceof ApiError && error.message ? error.message : SAVE_FAILED;
       this.state.value = isNetworkFailure(error) ? { status: 'offline', unsent } : { status: 'error', unsent, message };
       if (submitting && !isNetworkFailure(error)) this.options.onSubmitFailed?.(message);
@@ -172,6 +184,7 @@ export class SyncEngine {
   private async finish(outcome: SubmitOutcome): Promise<void> {
     this.submitted = true;
     await this.options.journal.forget(this.options.attempt);
+    this.unsavedAnswers.value = 0;
     this.state.value = { status: 'saved', unsent: 0 };
     this.stop();
     this.options.onSubmitted?.(outcome);

@@ -8,6 +8,7 @@ import {
   type ProctorToServer,
 } from '@invigil/shared/api/live';
 import { signal } from '@preact/signals-react';
+import { formatClockTime } from '../../lib/date-time';
 import { fetchProctorTest, postProctorChat, postProctorCommand, postProctorRead } from './proctor-console-api';
 import { parseSocketMessage } from '../../lib/socket-message';
 
@@ -221,4 +222,38 @@ export function filterCandidates(candidates: readonly LiveCandidate[], filter: C
   if (filter === 'flagged') return ordered.filter((candidate) => candidate.flags > 0);
   if (filter === 'disconnected') return ordered.filter((candidate) => !candidate.online && candidate.phase !== 'submitted');
   return ordered;
+}
+
+export interface PresenceChip {
+  /** What the chip is about, shown before its value ('Connection: Online'). */
+  label: 'Test' | 'Connection' | 'Channel' | 'Proctoring';
+  text: string;
+  /** The tooltip: what the chip means. */
+  hint: string;
+  badge: string;
+}
+
+const CHIP_HINTS = {
+  Test: "Where the candidate's test is.",
+  Connection: "Whether the candidate's test page reaches the server now.",
+  Channel: 'How the test page reaches the server: a live socket (at once) or a status ping every few seconds (a network that blocks sockets).',
+  Proctoring: 'What watches the test: the browser extension, or the test page alone.',
+} as const;
+
+/**
+ * A card's presence chips, each saying what it is about ('Connection: Disconnected since 05:05:56 PM',
+ * 'Channel: None', 'Proctoring: Extension'): the channel is named only while the page is connected,
+ * so a disconnected candidate never shows a 'Live' beside it.
+ */
+export function presenceChips(candidate: LiveCandidate): PresenceChip[] {
+  const chip = (label: PresenceChip['label'], text: string, badge = 'badge-ghost'): PresenceChip => ({ label, text, hint: CHIP_HINTS[label], badge });
+  const chips: PresenceChip[] = [];
+  if (candidate.phase === 'submitted') chips.push(chip('Test', 'Submitted'));
+  else if (candidate.phase === 'not-started') chips.push(chip('Test', 'Not started'));
+  else if (candidate.online) chips.push(chip('Connection', candidate.phase === 'paused' ? 'Online, paused' : 'Online', 'badge-success'));
+  else chips.push(chip('Connection', candidate.disconnectedSince !== null ? `Disconnected since ${formatClockTime(candidate.disconnectedSince)}` : 'Not connected', 'badge-warning'));
+  const channel = !candidate.online ? 'None' : candidate.via === 'websocket' ? 'Live socket' : candidate.via === 'http' ? 'Status ping' : 'None';
+  chips.push(chip('Channel', channel));
+  if (candidate.status) chips.push(chip('Proctoring', candidate.status.extension ? 'Extension' : 'In-page'));
+  return chips;
 }

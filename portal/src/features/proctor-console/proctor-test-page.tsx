@@ -21,7 +21,7 @@ import { useFocusReturn } from '../live/focus-return';
 import { ConsoleLayout, useProctorGuard } from './console-layout';
 import { staffSession } from '../staff-auth/staff-session';
 import { fetchTrail } from './proctor-console-api';
-import { filterCandidates, ProctorLive, type CandidateFilter } from './proctor-live';
+import { filterCandidates, presenceChips, ProctorLive, type CandidateFilter } from './proctor-live';
 import { JoinVideoButton, TestVideoActions, useTestVideo, VideoCallDialog, type VideoTarget } from './proctor-video';
 import type { VideoProctoringReply } from '@invigil/shared/api/video-proctoring';
 
@@ -48,13 +48,6 @@ export const terminateQuestion = (targets: readonly { name: string }[]): string 
   targets.length === 1 ? `Terminate ${targets[0]?.name ?? 'this candidate'}'s test? Their answers are submitted now.` : `Terminate the tests of ${targets.length} candidates? Their answers are submitted now.`;
 
 const STATE_BADGE = { sent: 'badge-ghost', delivered: 'badge-info', applied: 'badge-success' } as const;
-
-function presence(candidate: LiveCandidate): { text: string; badge: string } {
-  if (candidate.phase === 'submitted') return { text: 'Submitted', badge: 'badge-ghost' };
-  if (candidate.phase === 'not-started') return { text: 'Not started', badge: 'badge-ghost' };
-  if (candidate.online) return { text: candidate.phase === 'paused' ? 'Online, paused' : 'Online', badge: 'badge-success' };
-  return { text: candidate.disconnectedSince !== null ? `Disconnected since ${formatClockTime(candidate.disconnectedSince)}` : 'Not connected', badge: 'badge-warning' };
-}
 
 function offsetText(ms: number | null): string {
   if (ms === null) return '-';
@@ -85,7 +78,7 @@ interface CardProps {
 
 function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onCommand, onTrail, video, onVideo }: CardProps) {
   const headingId = useId();
-  const shown = presence(candidate);
+  const chips = presenceChips(candidate);
   const status = candidate.status;
   return (
     <li>
@@ -100,9 +93,11 @@ function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onC
             {candidate.unreadChat > 0 ? <span className="badge badge-error">{candidate.unreadChat} unread</span> : null}
           </div>
           <ul className="flex flex-wrap gap-1.5 text-xs" aria-label="Presence">
-            <li className={`badge h-auto ${shown.badge}`}>{shown.text}</li>
-            <li className="badge badge-ghost">{candidate.via === 'websocket' ? 'Live' : candidate.via === 'http' ? 'Status ping' : 'No channel'}</li>
-            {status ? <li className="badge badge-ghost">{status.extension ? 'Extension' : 'In-page'}</li> : null}
+            {chips.map((chip) => (
+              <li key={chip.label} className={`badge h-auto ${chip.badge}`} title={chip.hint}>
+                <span className="opacity-80">{chip.label}:</span> {chip.text}
+              </li>
+            ))}
           </ul>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="opacity-80">Time left</dt>

@@ -124,7 +124,8 @@ describe('voice activity: what is speech and what is not', () => {
     expect(segments.length).toBe(3);
     expect(segments[0]!.end - segments[0]!.start).toBeGreaterThanOrEqual(MAX_SEGMENT_MS - 100);
     expect(segments.every(isSpeech)).toBe(true);
-  });
+    // 65 s of synthetic sound: about a second alone, several on a busy machine (a ceiling, not a speed check).
+  }, 20_000);
 
   it('a late frame (a throttled timer) stands for at most 100 ms of sound', () => {
     const vad = new VoiceActivity();

@@ -1,5 +1,5 @@
 import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SyncEngine } from '../attempt/sync-engine';
 import { MemoryJournal } from './memory-journal';
 
@@ -9,6 +9,8 @@ const update = (qn: number, rev: number, ua: QuestionUpdate['ua'] = 'A'): Questi
 const attempt = 'preview:test-1';
 
 describe('MemoryJournal', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('sends only the newest change per question, oldest first', async () => {
     const journal = new MemoryJournal();
     await journal.append(attempt, update(1, 1, 'A'));
@@ -52,7 +54,8 @@ describe('MemoryJournal', () => {
   });
 
   it('carries the sync engine (no IndexedDB in this test environment): changes are delivered, then the submit', async () => {
-    expect(typeof indexedDB).toBe('undefined');
+    // No IndexedDB (another file of this worker may have loaded fake-indexeddb).
+    vi.stubGlobal('indexedDB', undefined);
     const journal = new MemoryJournal();
     const sync = vi.fn((updates: QuestionUpdate[]) => Promise.resolve({ success: true as const, acked_rev: Math.max(0, ...updates.map((u) => u.rev)), time_left: 60, late: false, submitted: false }));
     const submit = vi.fn(() => Promise.resolve({ message: 'done' }));

@@ -3,6 +3,7 @@ import { restMessage } from '@invigil/shared/domain/partwise-timing';
 import { useSignals } from '@preact/signals-react/runtime';
 import { WaitingUploadsWarning } from './answer-sheet-dialog';
 import { useAttempt } from './attempt-context';
+import { terminatedOverlay } from './finished-notice';
 import { Modal } from '../../ui/modal';
 import { QuestionPages } from '../../ui/question-pages';
 import { questionTypeName, type AttemptQuestion } from './attempt-paper';
@@ -56,17 +57,19 @@ export function SubmittingOverlay() {
   if (phase === 'running') return null;
   const state = engine.state.value;
   const timeOut = session.reason === 'TEST_TIME_OUT';
+  // A termination says so from the first word (issue 31), not only that the test was submitted.
+  const terminated = terminatedOverlay(session.reason, phase === 'submitted');
   let body: string;
-  if (phase === 'submitted') body = 'Your test has been submitted.';
+  if (phase === 'submitted') body = terminated?.body ?? 'Your test has been submitted.';
   else if (state.status === 'offline') {
     body = 'You are offline. Your answers and your submission are saved on this device and will be sent automatically as soon as the connection is back. Keep this page open.';
   } else if (state.status === 'error') body = `Test Submit Failed : ${state.message}. Retrying…`;
-  else body = 'Submitting your test…';
+  else body = terminated?.body ?? 'Submitting your test…';
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-base-100/90 p-4" role="alertdialog" aria-modal="true" aria-labelledby="submitting-title" aria-describedby="submitting-body">
       <div className="max-w-md text-center">
         {phase === 'submitting' && state.status !== 'offline' ? <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" /> : null}
-        <h2 id="submitting-title" className="mt-3 text-xl font-bold">{timeOut ? 'Time is up' : 'Submitting'}</h2>
+        <h2 id="submitting-title" className="mt-3 text-xl font-bold">{timeOut ? 'Time is up' : (terminated?.title ?? 'Submitting')}</h2>
         <p id="submitting-body" className="mt-2" aria-live="assertive">{body}</p>
         {phase === 'submitting' && state.status !== 'saving' ? (
           <button type="button" className="btn btn-primary mt-4" onClick={() => session.retry()}>Retry now</button>

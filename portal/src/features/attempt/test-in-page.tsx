@@ -13,6 +13,7 @@ import { ALREADY_SUBMITTED_REASON, submittedPageUrl } from '../submitted/submitt
 import { AttemptContext } from './attempt-context';
 import { loadAttempt, type LoadedAttempt } from './attempt-loader';
 import { AttemptScreen } from './attempt-screen';
+import { finishedNotice } from './finished-notice';
 import type { SubmitOutcome } from './sync-engine';
 
 type View = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };
@@ -76,7 +77,8 @@ export default function TestInPage({ title }: ScreenProps) {
         goSubmitted(ALREADY_SUBMITTED_REASON, SUBMITTED_NAVIGATE_MS);
         return;
       }
-      showSnackbar(outcome.message || 'Your test has been submitted successfully.', { color: 'success' });
+      const notice = finishedNotice(outcome, reason);
+      showSnackbar(notice.message, { color: notice.color });
       goSubmitted(reason, SUBMITTED_NAVIGATE_MS);
     };
     loadAttempt(id, userId, { notify: (message, color) => showSnackbar(message, { color }), onFinished }, controller.signal).then(

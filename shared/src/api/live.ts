@@ -190,6 +190,8 @@ export const liveCandidateSchema = z.object({
   /** A link to the latest snapshot when the test takes them. */
   snapshotUrl: z.nullable(z.string()),
   unreadChat: z.int().check(z.nonnegative()),
+  /** Chat is off for this candidate in this test (DISABLE_CHAT, the spec's default): the console offers none, the server refuses one. */
+  chatDisabled: z.boolean(),
 });
 export type LiveCandidate = z.infer<typeof liveCandidateSchema>;
 

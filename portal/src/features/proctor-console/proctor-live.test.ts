@@ -5,7 +5,7 @@ import { filterCandidates, presenceChips } from './proctor-live';
 
 const candidate = (uid: string, name: string, change: Partial<LiveCandidate> = {}): LiveCandidate => ({
   uid, name, reg_no: uid, phase: 'running', online: true, disconnectedSince: null, via: 'websocket', time_left: 600, status: null,
-  clockOffsetMs: 0, flags: 0, lastFlag: null, snapshotUrl: null, unreadChat: 0, ...change,
+  clockOffsetMs: 0, flags: 0, lastFlag: null, snapshotUrl: null, unreadChat: 0, chatDisabled: false, ...change,
 });
 
 describe('the console order and filters', () => {

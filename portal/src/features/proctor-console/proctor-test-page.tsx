@@ -47,6 +47,9 @@ const COMMAND_CHOICES: readonly ProctorCommandType[] = [...PROCTOR_COMMANDS.filt
 export const terminateQuestion = (targets: readonly { name: string }[]): string =>
   targets.length === 1 ? `Terminate ${targets[0]?.name ?? 'this candidate'}'s test? Their answers are submitted now.` : `Terminate the tests of ${targets.length} candidates? Their answers are submitted now.`;
 
+export const CHAT_OFF_FOR_TEST = 'Chat is off for this test';
+export const CHAT_OFF_FOR_CANDIDATE = 'Chat is off for this candidate';
+
 const STATE_BADGE = { sent: 'badge-ghost', delivered: 'badge-info', applied: 'badge-success' } as const;
 
 function offsetText(ms: number | null): string {
@@ -73,10 +76,12 @@ interface CardProps {
   onTrail: () => void;
   /** The test's video proctoring (a 'Join video' in single mode). */
   video: VideoProctoringReply | null;
+  /** Chat is off for the whole test (every candidate's): the card says so where its Chat button would be. */
+  testChatOff: boolean;
   onVideo: () => void;
 }
 
-function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onCommand, onTrail, video, onVideo }: CardProps) {
+function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onCommand, onTrail, video, onVideo, testChatOff }: CardProps) {
   const headingId = useId();
   const chips = presenceChips(candidate);
   const status = candidate.status;
@@ -133,7 +138,12 @@ function CandidateCard({ candidate, selected, onSelect, lastCommand, onChat, onC
           {candidate.snapshotUrl ? <img src={candidate.snapshotUrl} alt={`Latest snapshot of ${candidate.name}`} className="max-h-40 rounded object-contain" loading="lazy" /> : null}
           <div className="card-actions justify-end">
             <JoinVideoButton video={video} name={candidate.name} onJoin={onVideo} />
-            <button type="button" className="btn btn-sm gap-1" onClick={onChat} aria-label={`Chat with ${candidate.name}`}><MessageCircle className="h-4 w-4" aria-hidden="true" />Chat</button>
+            {candidate.chatDisabled ? (
+              // No chat the student would never see (DISABLE_CHAT, the spec's default): the server refuses one too.
+              <span className="self-center text-sm opacity-80">{testChatOff ? CHAT_OFF_FOR_TEST : CHAT_OFF_FOR_CANDIDATE}</span>
+            ) : (
+              <button type="button" className="btn btn-sm gap-1" onClick={onChat} aria-label={`Chat with ${candidate.name}`}><MessageCircle className="h-4 w-4" aria-hidden="true" />Chat</button>
+            )}
             <button type="button" className="btn btn-sm gap-1" onClick={onTrail} aria-label={`Trail of ${candidate.name}`}><History className="h-4 w-4" aria-hidden="true" />Trail</button>
             <button type="button" className="btn btn-sm btn-primary gap-1" onClick={onCommand} aria-label={`Command to ${candidate.name}`}><Gavel className="h-4 w-4" aria-hidden="true" />Command</button>
           </div>
@@ -333,6 +343,8 @@ function Console({ testId, title }: { testId: string; title: string }) {
   const name = live.testName.value;
   const allSelected = shown.length > 0 && shown.every((candidate) => selected.has(candidate.uid));
   const byUid = new Map(candidates.map((candidate) => [candidate.uid, candidate.name]));
+  // Chat is off for everyone (the spec's default): no 'Chat with all', and the console says so.
+  const testChatOff = candidates.length > 0 && candidates.every((candidate) => candidate.chatDisabled);
   const chatMessages = chatWith === null ? [] : chatWith === 'all' ? live.chat.value : live.chat.value.filter((message) => message.uid === chatWith.uid);
 
   useEffect(() => {
@@ -383,9 +395,13 @@ function Console({ testId, title }: { testId: string; title: string }) {
         <button type="button" className="btn btn-sm btn-primary gap-1" disabled={chosen.length === 0} onClick={() => setCommandTargets(chosen)}>
           <Gavel className="h-4 w-4" aria-hidden="true" />Command to selected ({chosen.length})
         </button>
-        <button type="button" className="btn btn-sm gap-1" onClick={() => setChatWith('all')}>
-          <Users className="h-4 w-4" aria-hidden="true" />Chat with all
-        </button>
+        {testChatOff ? (
+          <p className="self-center text-sm opacity-80">{CHAT_OFF_FOR_TEST}.</p>
+        ) : (
+          <button type="button" className="btn btn-sm gap-1" onClick={() => setChatWith('all')}>
+            <Users className="h-4 w-4" aria-hidden="true" />Chat with all
+          </button>
+        )}
         <TestVideoActions video={video} onJoin={() => setVideoWith({ kind: 'test', name: name || title })} />
       </div>
       {candidates.length === 0 ? (
@@ -406,6 +422,7 @@ function Console({ testId, title }: { testId: string; title: string }) {
               onTrail={() => setTrailOf(candidate)}
               video={video}
               onVideo={() => setVideoWith({ kind: 'candidate', candidate })}
+              testChatOff={testChatOff}
             />
           ))}
         </ul>

@@ -11,12 +11,14 @@ export interface ProctorTestRecord {
   activationAt: number | null;
   endsAt: number | null;
   openToAll: boolean;
+  /** The test's config (its DISABLE_CHAT decides the console's chat with the candidates' own). */
+  config: Record<string, unknown>;
 }
 
 /** Who may open which test's console: the staff module's assignments (proctor_tests). */
 export type ProctorAssignments = StaffModule['assignedTests'];
 
-const toRecord = (test: TestRecord): ProctorTestRecord => ({ id: test.id, name: test.name, activationAt: test.activationAt, endsAt: test.endsAt, openToAll: test.openToAll });
+const toRecord = (test: TestRecord): ProctorTestRecord => ({ id: test.id, name: test.name, activationAt: test.activationAt, endsAt: test.endsAt, openToAll: test.openToAll, config: test.config });
 
 /** The tests a staff member may watch in the live console, read through the staff and exam modules. */
 export function createConsoleTests(db: Kysely<Database>, assignments: ProctorAssignments) {

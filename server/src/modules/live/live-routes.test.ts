@@ -221,6 +221,47 @@ describe('chat over HTTP', () => {
   });
 });
 
+describe("a proctor's chat where chat is off (issue 31)", () => {
+  it('is refused with a clear message over HTTP and the socket, stores nothing, and the console is told; commands still go', async () => {
+    const { t, proctor, ashaId, rohanId } = await setup();
+    const headers = { 'x-access-token': proctor };
+    // Asha's chat is off (DISABLE_CHAT unset: the spec's default), Rohan's on.
+    await t.db.kysely.updateTable('users').set({ config: '{}' }).where('id', '=', ashaId).execute();
+    const candidates = ((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).candidates;
+    expect(candidates.find((c) => c.uid === ashaId)?.chatDisabled).toBe(true);
+    expect(candidates.find((c) => c.uid === rohanId)?.chatDisabled).toBe(false);
+
+    const toAsha = await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'off-1', uid: ashaId, m: 'Can you hear me?' }, headers);
+    expect(toAsha.status).toBe(403);
+    expect(await toAsha.json()).toMatchObject({ message: 'Chat is off for this candidate in this test: the message was not sent.' });
+    // A message to all goes to those whose chat is on only.
+    const toAll = await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'off-2', uid: null, m: 'Ten minutes left.' }, headers);
+    expect(toAll.status).toBe(200);
+    const sentTo = ((await toAll.json()) as { messages: { uid: string }[] }).messages.map((m) => m.uid);
+    expect(sentTo).toContain(rohanId);
+    expect(sentTo).not.toContain(ashaId);
+    const chat = ((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).chat;
+    expect(chat.filter((m) => m.uid === ashaId)).toEqual([]);
+
+    // Nobody's chat on: the message to all is refused too.
+    await t.db.kysely.updateTable('users').set({ config: '{}' }).execute();
+    const nobody = await t.postJson(`/api/proctor/tests/${TEST}/chat`, { id: 'off-3', uid: null, m: 'Anyone?' }, headers);
+    expect(nobody.status).toBe(403);
+    expect(await nobody.json()).toMatchObject({ message: 'Chat is off for this test: the message was not sent.' });
+
+    const url = await listen(t);
+    const console_ = await connect(url);
+    console_.send({ type: 'hello', token: proctor, tid: TEST });
+    await console_.next('welcome');
+    console_.send({ type: 'chat', id: 'off-4', uid: ashaId, m: 'Hello?' });
+    expect((await console_.next('error'))['message']).toBe('Chat is off for this candidate in this test: the message was not sent.');
+    // A warning still reaches her.
+    const warn = await t.postJson(`/api/proctor/tests/${TEST}/commands`, { type: 'WARN', uids: [ashaId], reason: 'Eyes on your screen.' }, headers);
+    expect(warn.status).toBe(200);
+    expect(((await t.getJson(`/api/proctor/tests/${TEST}`, proctor)) as ProctorTestSnapshot).chat).toHaveLength(1);
+  });
+});
+
 describe('the WebSocket /api/live', () => {
   it('chat both ways, a command pushed live and acked; a disconnection goes on the trail and nothing is submitted', async () => {
     const { t, asha, proctor, ashaId } = await setup();

@@ -76,6 +76,9 @@ const HISTORY_LIMIT = 1_000;
 
 export const LIVE_MESSAGES = {
   chatDisabled: 'Chat is not enabled for this test.',
+  /** A proctor's message to a candidate, or to all, whose chat is off (the student would never see it). */
+  chatOffForCandidate: 'Chat is off for this candidate in this test: the message was not sent.',
+  chatOffForTest: 'Chat is off for this test: the message was not sent.',
   notAssigned: 'You are not a proctor of this test.',
   candidateNotFound: 'No such candidate in this test.',
   notStarted: 'The candidate has not started the test.',
@@ -137,7 +140,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
     return timeLeftSeconds(attempt.deadlineMs, Math.min(attempt.pausedAt ?? now, now));
   }
 
-  async function candidateView(testId: string, candidate: CandidateRecord, extras?: { flags?: Map<string, { count: number; last: LiveCandidate['lastFlag'] }>; snapshots?: Map<string, string>; unread?: Map<string, number>; presence?: Map<string, PresenceState> }): Promise<LiveCandidate> {
+  async function candidateView(testId: string, testConfig: Record<string, unknown>, candidate: CandidateRecord, extras?: { flags?: Map<string, { count: number; last: LiveCandidate['lastFlag'] }>; snapshots?: Map<string, string>; unread?: Map<string, number>; presence?: Map<string, PresenceState> }): Promise<LiveCandidate> {
     const now = clock.now();
     const attempt = candidate.attempt;
     const flags = extras?.flags ?? (await live.flagsOf(testId, FLAG_KINDS, candidate.userId));
@@ -163,16 +166,17 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       lastFlag: flag?.last ? { ...flag.last, evidence: flag.last.evidence === null ? null : store.getUrl(flag.last.evidence, now) } : null,
       snapshotUrl: snapshot ? store.getUrl(snapshot, now) : null,
       unreadChat: unread.get(candidate.userId) ?? 0,
+      chatDisabled: isChatDisabled(candidate.config, testConfig),
     };
   }
 
   /** Tells the test's proctors how a candidate is now. Never fails its caller. */
   async function publishCandidate(testId: string, userId: string): Promise<void> {
     try {
-      const test = await db.selectFrom('tests').select('open_to_all').where('id', '=', testId).executeTakeFirst();
+      const test = await exam.findTest(testId);
       if (!test) return;
-      const candidate = await live.candidateOf(testId, Number(test.open_to_all) === 1, userId);
-      if (candidate) toProctors(testId, { type: 'candidate', candidate: await candidateView(testId, candidate) });
+      const candidate = await live.candidateOf(testId, test.openToAll, userId);
+      if (candidate) toProctors(testId, { type: 'candidate', candidate: await candidateView(testId, test.config, candidate) });
     } catch (error) {
       logger.warn(`Could not publish candidate ${userId} of test ${testId}:`, error);
     }
@@ -439,7 +443,7 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       return {
         test: { id: test.id, name: test.name },
         serverTime: clock.now(),
-        candidates: await Promise.all(candidates.map((candidate) => candidateView(test.id, candidate, { flags, snapshots, unread, presence: present }))),
+        candidates: await Promise.all(candidates.map((candidate) => candidateView(test.id, test.config, candidate, { flags, snapshots, unread, presence: present }))),
         commands,
         chat,
       };
@@ -474,12 +478,16 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       const test = await assignedTest(proctor, testId);
       const body = filterProfanity(request.m.trim());
       if (body === '') throw new AppError('unprocessable', CHAT_NOT_SENT, { issues: [{ path: 'm', message: CHAT_NOT_SENT }] });
+      // Only to those whose chat is on: a message the student can never see is refused, not stored.
+      const chatOn = (candidate: CandidateRecord) => !isChatDisabled(candidate.config, test.config);
       let userIds: string[];
       if (request.uid === null) {
-        userIds = (await live.candidatesOf(test.id, test.openToAll)).map((candidate) => candidate.userId);
+        userIds = (await live.candidatesOf(test.id, test.openToAll)).filter(chatOn).map((candidate) => candidate.userId);
+        if (userIds.length === 0) throw new AppError('forbidden', LIVE_MESSAGES.chatOffForTest);
       } else {
         const candidate = await live.candidateOf(test.id, test.openToAll, request.uid);
         if (!candidate) throw new AppError('not_found', LIVE_MESSAGES.candidateNotFound);
+        if (!chatOn(candidate)) throw new AppError('forbidden', LIVE_MESSAGES.chatOffForCandidate);
         userIds = [candidate.userId];
       }
       const now = clock.now();

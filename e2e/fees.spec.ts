@@ -6,8 +6,10 @@ import { apiToken, importFixture, type E2eStudent } from './student-session';
 
 /**
  * My Fees by the spec's labels (student-portal.md: My Fees; sections 3, 4, 5, 8, 9): a tuition
- * fee paid online through the gateway simulator and seen paid with a printable receipt, then a
- * receipt uploaded for the transport fee, waiting for processing. A student of this spec's own.
+ * fee on the table's second page paid online through the gateway simulator and seen paid, on its
+ * page, with a printable receipt; the browser's Back then shows the order paid; then a receipt
+ * uploaded for the overdue transport fee (its fine shown due), waiting for processing. A student of
+ * this spec's own.
  */
 
 const STUDENT: E2eStudent = { reg_no: 'E2EFEE1', email: 'fee-e2e@example.edu', name: 'Farah Fees', password: 'fee-e2e-1' };
@@ -21,6 +23,8 @@ test.beforeAll(() => {
     student_fees: [
       { id: 'e2e-fee-tuition', reg_no: STUDENT.reg_no, fee_head_id: 'demo-fh-tuition', due_month: '2031-04', due_date: '2031-04-10', fee_amount_paise: 1_250_000 },
       { id: 'e2e-fee-transport', reg_no: STUDENT.reg_no, fee_head_id: 'demo-fh-transport', due_month: '2020-04', due_date: '2020-04-05', fee_amount_paise: 180_000, fine_amount_paise: 5_000 },
+      // Nine months paid before (Rs 100 each): the tuition fee is the 11th row, on page 2.
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((month) => ({ id: `e2e-fee-paid-${month}`, reg_no: STUDENT.reg_no, fee_head_id: 'demo-fh-tuition', due_month: `2021-0${month}`, due_date: `2021-0${month}-10`, fee_amount_paise: 10_000, paid_amount_paise: 10_000 })),
     ],
   });
 });
@@ -30,6 +34,14 @@ async function expectAccessible(page: Page, where: string) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), where).toEqual([]);
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(sideways, `${where}: no sideways scroll`).toBeLessThanOrEqual(0);
+}
+
+/** The gateway's return message: in the page above the fee table, covering none of it (a snackbar covered a Balance cell). */
+async function expectPaymentOutcome(page: Page, text: string | RegExp) {
+  const message = page.getByTestId('payment-outcome');
+  await expect(message).toContainText(text);
+  const [box, table] = [await message.boundingBox(), await page.getByTestId('fee-table').boundingBox()];
+  expect(box !== null && table !== null && box.y + box.height <= table.y, 'the payment message sits above the table').toBe(true);
 }
 
 test('a fee paid online through the gateway shows paid with a receipt to print; an uploaded receipt waits for processing', async ({ page, request }) => {
@@ -43,11 +55,14 @@ test('a fee paid online through the gateway shows paid with a receipt to print; 
   for (const header of ['Fee Details', 'Due Date', 'Total Amount', 'Paid (with Fine)', 'Balance', 'Status', 'Actions']) await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   const tuition = table.getByRole('row', { name: /Tuition Fee - April 2031/ });
   const transport = table.getByRole('row', { name: /Transport Fee - April 2020/ });
-  await expect(tuition).toContainText('Unpaid');
   await expect(transport).toContainText('Overdue');
   await expect(transport).toContainText('Rs 1,850.00');
-  await expect(page.getByTestId('fee-total-total-fee')).toHaveText('Rs 14,350.00');
+  // Its fine is not paid: Paid (with Fine) shows it due, not as paid.
+  await expect(transport).toContainText('Fine Rs 50.00 due');
+  await expect(page.getByTestId('fee-total-total-fee')).toHaveText('Rs 15,250.00');
   await expect(page.getByTestId('fee-total-balance')).toHaveText('Rs 14,350.00');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(tuition).toContainText('Unpaid');
   await expect(tuition.getByRole('button', { name: /^Print Receipt/ })).toBeDisabled();
 
   // Payment methods: UPI with its QR code (the qrcode package loads only now) and the bank's instructions.
@@ -68,13 +83,28 @@ test('a fee paid online through the gateway shows paid with a receipt to print; 
   // PAY ONLINE: the gateway's page with the order_id in its address; paying there brings the student back.
   await tuition.getByRole('button', { name: /^Pay online/ }).click();
   await expect(page).toHaveURL(/\/gateway\/checkout\?order_id=order_[A-Za-z0-9]{14}$/);
+  const checkout = page.url();
   await page.getByRole('button', { name: 'Pay Rs 12,500.00' }).click();
   await expect(page).toHaveURL('/fee-list');
-  await expectSnackbar(page, 'Payment successful!', 'success');
+  // Back on page 2, where the fee is, highlighted with the focus on it; the message above the table.
+  await expectPaymentOutcome(page, 'Payment successful!');
+  await expectPaymentOutcome(page, 'Tuition Fee - April 2031: Paid');
+  await expect(tuition.getByRole('button', { name: /details$/ })).toBeFocused();
+  await expect(tuition).toBeInViewport();
   await expect(tuition).toContainText('Paid');
   await expect(tuition.getByRole('button', { name: /^Pay online/ })).toBeDisabled();
-  await expect(page.getByTestId('fee-total-paid')).toHaveText('Rs 12,500.00');
+  await expect(page.getByTestId('fee-total-paid')).toHaveText('Rs 13,400.00');
   await expect(page.getByTestId('fee-total-balance')).toHaveText('Rs 1,850.00');
+  await page.screenshot({ path: test.info().outputPath('fees-paid-1280.png'), fullPage: true });
+
+  // The browser's Back: the checkout page says the order is paid, and offers no Pay.
+  await page.goBack();
+  await expect(page).toHaveURL(checkout);
+  await expect(page.getByRole('heading', { name: 'Already paid' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to the institute' }).click();
+  await expect(page).toHaveURL('/fee-list');
+  await page.getByRole('button', { name: 'Next' }).click();
 
   // Print Receipt: the admin service's receipt HTML in a print frame.
   await tuition.getByRole('button', { name: /^Print Receipt/ }).click();
@@ -83,7 +113,8 @@ test('a fee paid online through the gateway shows paid with a receipt to print; 
   await expect(receipt.locator('body')).toContainText('Tuition Fee - April 2031');
   await expect(receipt.locator('body')).toContainText('Rs 12,500.00');
 
-  // Upload Receipt for the transport fee: UPLOAD waits for the transaction date.
+  // Upload Receipt for the transport fee (page 1): UPLOAD waits for the transaction date.
+  await page.getByRole('button', { name: 'Prev' }).click();
   await transport.getByRole('button', { name: /^Upload Receipt/ }).click();
   const upload = page.getByRole('dialog', { name: 'Upload Receipt' });
   await upload.getByLabel('Receipt image (.png, .jpeg, .jpg)').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
@@ -142,7 +173,7 @@ test('a fee paid from two tabs is paid once: the old tab\'s order, paid after a 
     await row(second).getByRole('button', { name: /^Pay online/ }).click();
     await second.getByRole('button', { name: 'Pay Rs 5,100.00' }).click();
     await expect(second).toHaveURL('/fee-list');
-    await expectSnackbar(second, 'Payment successful!', 'success');
+    await expectPaymentOutcome(second, 'Payment successful!');
     await expect(row(second)).toContainText('Paid');
 
     // Order A's page opened now says the fee is already paid, and offers no Pay.
@@ -157,7 +188,7 @@ test('a fee paid from two tabs is paid once: the old tab\'s order, paid after a 
     // Tab 1 still shows Pay Rs 5,000: pressed, the gateway takes it, and the portal says the fee was already paid.
     await first.getByRole('button', { name: 'Pay Rs 5,000.00' }).click();
     await expect(first).toHaveURL('/fee-list');
-    await expectSnackbar(first, 'This fee was already paid: this payment was not counted and will be refunded.', 'info');
+    await expectPaymentOutcome(first, 'This fee was already paid: this payment was not counted and will be refunded.');
     await expect(row(first)).toContainText('Paid');
     await expect(row(first)).toContainText('Rs 5,100.00');
     await expect(first.getByTestId('fee-total-advance')).toHaveText('Rs 0.00');

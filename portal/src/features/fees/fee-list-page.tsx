@@ -4,15 +4,16 @@ import { TablePages } from '../../ui/table-pages';
 import { pageOf } from '../../ui/table-rows';
 import type { PaymentReturnOutcome } from '@invigil/shared/api/payments';
 import { FEE_MESSAGES, FEE_PAGE_SIZES, feeDetails } from '@invigil/shared/api/fee-messages';
-import { CreditCard, Printer, QrCode, Upload } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CreditCard, Printer, QrCode, Upload, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { showSnackbar } from '../../lib/snackbar';
 import { useRetryableLoad } from '../../lib/use-retryable-load';
 import { LoadError, LoadingBlock } from '../results/page-status';
 import { FeeDetailDialog } from './fee-detail-dialog';
+import { fineOf } from './fee-fine';
 import { FeeStatusChip } from './fee-status-chip';
-import { fetchFeeList, payOnline } from './fees-api';
+import { fetchFeeList, fetchOrder, payOnline } from './fees-api';
 import { PaymentMethodsDialog } from './payment-methods-dialog';
 import { printReceipt } from './print-receipt';
 import { UploadReceiptDialog } from './upload-receipt-dialog';
@@ -28,12 +29,31 @@ const RETURN_MESSAGES: Record<PaymentReturnOutcome, { text: string; color: 'succ
   refund: { text: FEE_MESSAGES.paymentRefund, color: 'info' },
 };
 
+const ALERT_CLASS = { success: 'alert-success', info: 'alert-info', error: 'alert-error' } as const;
+
 function TotalCard({ label, paise, tone }: { label: string; paise: number; tone: string }) {
   return (
     <div className={`rounded-box border-l-4 bg-base-100 p-3 shadow ${tone}`}>
       <p className="text-sm opacity-80">{label}</p>
       <p className="text-lg font-bold sm:text-xl" data-testid={`fee-total-${label.toLowerCase().replace(/\s+/g, '-')}`}>{formatRupees(paise)}</p>
     </div>
+  );
+}
+
+/** What the gateway's return said, and the fee its order paid (once the order is read). */
+interface Returned {
+  outcome: PaymentReturnOutcome;
+  feeId: string | null;
+}
+
+/** The paid amount, and the fine under it: paid with the fee, or still due (then it is in the balance). */
+function PaidWithFine({ fee }: { fee: FeeItem }) {
+  const fine = fineOf(fee);
+  return (
+    <>
+      {fine.paid > 0 ? <span className="block text-xs opacity-80">incl. Fine <span className="whitespace-nowrap">{formatRupees(fine.paid)}</span></span> : null}
+      {fine.due > 0 ? <span className="block text-xs font-semibold text-error">Fine <span className="whitespace-nowrap">{formatRupees(fine.due)}</span> due</span> : null}
+    </>
   );
 }
 
@@ -52,20 +72,36 @@ export default function FeeListPage({ title }: { title: string }) {
   const [receiptsVersion, setReceiptsVersion] = useState(0);
   const search = useSearch();
   const [location, navigate] = useLocation();
+  // Back from the gateway: how it went, in the page above the table (a snackbar covered a Balance
+  // cell), and the fee the order was for, shown on its page and highlighted.
+  const [returned, setReturned] = useState<Returned | null>(null);
+  const shownFee = useRef<string | null>(null);
 
-  // Back from the gateway: say how it went, once, and drop the query.
+  // Say how it went, once, and drop the query (a reload or Back does not say it again).
   useEffect(() => {
     const params = new URLSearchParams(search);
     const outcome = params.get('payment') as PaymentReturnOutcome | null;
     if (!outcome || !(outcome in RETURN_MESSAGES)) return;
-    showSnackbar(RETURN_MESSAGES[outcome].text, { color: RETURN_MESSAGES[outcome].color, timeout: outcome === 'refund' ? 10_000 : 4000 });
+    const orderId = params.get('order_id');
+    setReturned({ outcome, feeId: null });
+    shownFee.current = null;
     navigate(location, { replace: true });
-    // A payment the gateway has not confirmed yet is usually confirmed by its webhook within seconds.
-    if (outcome === 'pending') {
-      const timer = window.setTimeout(() => setVersion((n) => n + 1), 3000);
-      return () => window.clearTimeout(timer);
+    if (orderId) {
+      fetchOrder(orderId)
+        .then((order) => {
+          if (order.purpose_kind === 'fee') setReturned((now) => (now && now.outcome === outcome ? { ...now, feeId: order.purpose_id } : now));
+        })
+        .catch(() => {});
     }
   }, [search, location, navigate]);
+
+  // A payment the gateway has not confirmed yet is usually confirmed by its webhook within seconds.
+  const pendingReturn = returned?.outcome === 'pending';
+  useEffect(() => {
+    if (!pendingReturn) return;
+    const timer = window.setTimeout(() => setVersion((n) => n + 1), 3000);
+    return () => window.clearTimeout(timer);
+  }, [pendingReturn]);
 
   useEffect(() => {
     if (version > 0) retry();
@@ -73,6 +109,23 @@ export default function FeeListPage({ title }: { title: string }) {
 
   const items = data?.fee_collections ?? [];
   const { rows, page: current, pages, first } = pageOf(items, page, perPage);
+  const returnedFee = returned?.feeId ? (items.find((item) => item._id === returned.feeId) ?? null) : null;
+
+  // The fee just paid may be on another page: go to its page, then bring its row into view with
+  // the keyboard's focus on its name (once per return).
+  const returnedIndex = returnedFee ? items.indexOf(returnedFee) : -1;
+  useEffect(() => {
+    if (returnedIndex < 0 || !returnedFee || shownFee.current === returnedFee._id) return;
+    const onPage = Math.floor(returnedIndex / perPage) + 1;
+    if (onPage !== current) {
+      setPage(onPage);
+      return;
+    }
+    shownFee.current = returnedFee._id;
+    const row = document.querySelector<HTMLElement>(`tr[data-fee-id="${CSS.escape(returnedFee._id)}"]`);
+    row?.querySelector<HTMLElement>('th button')?.focus({ preventScroll: true });
+    row?.scrollIntoView({ block: 'center' });
+  }, [returnedIndex, returnedFee, perPage, current]);
   const selectedBalance = items.filter((item) => selected.has(item._id)).reduce((sum, item) => sum + item.balance, 0);
   const allOnPageSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
 
@@ -130,6 +183,17 @@ export default function FeeListPage({ title }: { title: string }) {
             <TotalCard label="Balance" paise={data.balance} tone="border-error" />
             <TotalCard label="Advance" paise={data.advance_fee} tone="border-warning" />
           </section>
+          {returned ? (
+            <div role="status" data-testid="payment-outcome" className={`alert mb-3 flex items-start justify-between gap-2 ${ALERT_CLASS[RETURN_MESSAGES[returned.outcome].color]}`}>
+              <p>
+                <span className="font-semibold">{RETURN_MESSAGES[returned.outcome].text}</span>
+                {returnedFee ? <span className="block text-sm">{feeDetails(returnedFee)}: {returnedFee.payment_status === 'paid' ? 'Paid' : `Balance ${formatRupees(returnedFee.balance)}`} (highlighted below)</span> : null}
+              </p>
+              <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label="Dismiss the payment message" onClick={() => setReturned(null)}>
+                <X className="h-4 w-4" aria-hidden="true" />
+              </button>
+            </div>
+          ) : null}
           {selected.size > 0 ? (
             <p className="mb-2 text-sm" aria-live="polite">
               {selected.size} selected · Balance {formatRupees(selectedBalance)}
@@ -176,7 +240,7 @@ export default function FeeListPage({ title }: { title: string }) {
                   rows.map((fee) => {
                     const name = feeDetails(fee);
                     return (
-                      <tr key={fee._id} data-fee-id={fee._id}>
+                      <tr key={fee._id} data-fee-id={fee._id} className={fee._id === returnedFee?._id ? 'bg-success/10 outline-2 -outline-offset-2 outline-success' : undefined}>
                         <td>
                           <input type="checkbox" className="checkbox checkbox-sm" aria-label={`Select ${name}`} checked={selected.has(fee._id)} onChange={() => toggle(fee._id)} />
                         </td>
@@ -187,6 +251,7 @@ export default function FeeListPage({ title }: { title: string }) {
                           <span className="block text-xs md:hidden">Due {fee.due_date}</span>
                           <span className="block text-xs md:hidden">Total <span className="whitespace-nowrap">{formatRupees(fee.fee_amount + fee.fine_amount)}</span></span>
                           <span className="block text-xs md:hidden">Paid <span className="whitespace-nowrap">{formatRupees(fee.pay_amount)}</span></span>
+                          <span className="block md:hidden"><PaidWithFine fee={fee} /></span>
                           <span className="block text-xs md:hidden">Balance <span className="whitespace-nowrap">{formatRupees(fee.balance)}</span></span>
                           <span className="mt-1 block sm:hidden"><FeeStatusChip fee={fee} /></span>
                         </th>
@@ -194,7 +259,7 @@ export default function FeeListPage({ title }: { title: string }) {
                         <td className="hidden whitespace-nowrap md:table-cell">{formatRupees(fee.fee_amount + fee.fine_amount)}</td>
                         <td className="hidden whitespace-nowrap md:table-cell">
                           {formatRupees(fee.pay_amount)}
-                          {fee.fine_amount > 0 ? <span className="block text-xs opacity-80">Fine {formatRupees(fee.fine_amount)}</span> : null}
+                          <PaidWithFine fee={fee} />
                         </td>
                         <td className="hidden whitespace-nowrap md:table-cell">{formatRupees(fee.balance)}</td>
                         <td className="hidden sm:table-cell"><FeeStatusChip fee={fee} /></td>

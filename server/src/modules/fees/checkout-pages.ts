@@ -33,6 +33,15 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 <body><main>${body}</main></body></html>`;
 }
 
+/**
+ * A checkout page is never kept by the browser (issue 31's walk: the browser's Back after paying
+ * showed the page as it was, with its Pay, from its cache): it is asked for again, and then says
+ * the order is paid. A page restored from the back-forward cache anyway is reloaded (FRESH_SCRIPT).
+ */
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+const FRESH_SCRIPT = "addEventListener('pageshow', (event) => { if (event.persisted) location.reload(); });\n";
+const freshScriptTag = (base: string) => `<script src="${base}/fresh.js" defer></script>`;
+
 /** The page of an order its purpose no longer needs (the fee was settled meanwhile): no Pay, a way back. */
 function notNeededPage(message: string, returnPath: string): string {
   const back = returnPath.startsWith('/') && !returnPath.startsWith('//') ? returnPath : '/fee-list';
@@ -48,13 +57,14 @@ export function simulatorPages({ simulator, payments }: { simulator: GatewaySimu
   const routes = new Hono();
 
   routes.get(SIMULATOR_CHECKOUT_PATH, async (c) => {
+    for (const [name, value] of Object.entries(NO_STORE)) c.header(name, value);
     const orderId = c.req.query('order_id') ?? '';
     const order = await simulator.findOrder(orderId);
     if (!order) return c.html(page('Payment gateway', '<h1>Order not found</h1><p>This order does not exist at the gateway.</p>'), 404);
     const ours = await payments.orderById(order.id);
     const description = ours?.description ?? order.receipt;
     if (order.status === 'paid') {
-      return c.html(page('Payment gateway', `<h1>Already paid</h1><p>This order has been paid.</p><p><a href="${escapeHtml(ours?.returnPath ?? '/fee-list')}">Back to the institute</a></p>`));
+      return c.html(page('Payment gateway', `<h1>Already paid</h1><p>This order has been paid: nothing more needs to be paid here.</p><p><a href="${escapeHtml(ours?.returnPath ?? '/fee-list')}">Back to the institute</a></p>`));
     }
     // An order opened before the fee was settled another way (a newer order after a fine): paying it would be paid twice.
     const need = ours ? await payments.checkoutNeed(ours) : { offer: true as const };
@@ -76,9 +86,12 @@ export function simulatorPages({ simulator, payments }: { simulator: GatewaySimu
 <button type="submit" name="outcome" value="failure" class="secondary">Fail payment</button>
 <button type="submit" name="outcome" value="cancel" class="secondary">Cancel</button>
 </form>`,
+        freshScriptTag(SIMULATOR_CHECKOUT_PATH),
       ),
     );
   });
+
+  routes.get(`${SIMULATOR_CHECKOUT_PATH}/fresh.js`, (c) => c.body(FRESH_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
 
   routes.post(`${SIMULATOR_CHECKOUT_PATH}/pay`, async (c) => {
     let form: Record<string, unknown>;
@@ -144,6 +157,7 @@ const RAZORPAY_CSP = [
 export function razorpayPages({ payments }: { payments: PaymentService }) {
   const routes = new Hono();
   routes.get(RAZORPAY_CHECKOUT_PATH, async (c) => {
+    for (const [name, value] of Object.entries(NO_STORE)) c.header(name, value);
     const order = await payments.orderById(c.req.query('order_id') ?? '');
     if (!order || order.gateway !== 'razorpay') return c.html(page('Payment', '<h1>Order not found</h1>'), 404);
     // A paid order, or one its fee no longer needs (settled through a newer order): no Checkout to open.
@@ -165,12 +179,13 @@ export function razorpayPages({ payments }: { payments: PaymentService }) {
       page(
         'Pay online',
         `<h1>Pay ${formatRupees(order.amountPaise)}</h1><p>${escapeHtml(order.description)}</p><button type="button" id="pay" ${attributes}>Pay ${formatRupees(order.amountPaise)}</button>`,
-        `<script src="https://checkout.razorpay.com/v1/checkout.js" defer></script><script src="${RAZORPAY_CHECKOUT_PATH}/open.js" defer></script>`,
+        `<script src="https://checkout.razorpay.com/v1/checkout.js" defer></script><script src="${RAZORPAY_CHECKOUT_PATH}/open.js" defer></script>${freshScriptTag(RAZORPAY_CHECKOUT_PATH)}`,
       ),
       200,
       { 'Content-Security-Policy': RAZORPAY_CSP },
     );
   });
+  routes.get(`${RAZORPAY_CHECKOUT_PATH}/fresh.js`, (c) => c.body(FRESH_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
   routes.get(`${RAZORPAY_CHECKOUT_PATH}/open.js`, (c) =>
     c.body(
       `(() => {

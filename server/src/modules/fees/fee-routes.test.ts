@@ -188,6 +188,37 @@ describe('fee routes', () => {
     expect(String(print.body)).toContain(field('razorpay_payment_id'));
   });
 
+  it("the browser's Back after paying: the checkout page is never kept by the browser, says the order is paid, and a Pay pressed again pays nothing (issue 31)", async () => {
+    const t = await app();
+    const rohan = await t.token('DEMO002');
+    const order = (await call(t, 'POST', `/api/fee/${DEMO_FEES.rohanTuition}/pay-online`, rohan)).body as unknown as OrderReply;
+    const before = await t.app.request(order.checkout_url);
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    const beforeHtml = await before.text();
+    expect(beforeHtml).toContain('Pay Rs 12,500.00');
+    // A copy restored from the back-forward cache reloads itself.
+    expect(beforeHtml).toContain('/gateway/checkout/fresh.js');
+    expect(await (await t.app.request('/gateway/checkout/fresh.js')).text()).toContain('location.reload()');
+    expect((await payOnSimulator(t, order.order_id)).location).toBe(`/fee-list?order_id=${order.order_id}&payment=paid`);
+
+    // Back: the page asked for again says the order is paid, with no Pay.
+    const back = await t.app.request(order.checkout_url);
+    expect(back.headers.get('cache-control')).toBe('no-store');
+    const backHtml = await back.text();
+    expect(backHtml).toContain('Already paid');
+    expect(backHtml).toContain('This order has been paid');
+    expect(backHtml).not.toContain('Pay Rs');
+    // The old page's Pay posted again (a copy kept somewhere): the gateway takes nothing, the fee is paid once.
+    const again = await t.app.request('/gateway/checkout/pay', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ order_id: order.order_id, method: 'upi', outcome: 'success' }).toString() });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(order.checkout_url);
+    const captures = await t.db.kysely.selectFrom('gateway_simulator_payments').select('id').where('order_id', '=', order.order_id).execute();
+    expect(captures).toHaveLength(1);
+    const payments = await t.db.kysely.selectFrom('payments').select('id').where('order_id', '=', order.order_id).execute();
+    expect(payments).toHaveLength(1);
+    expect(feeOf((await t.getJson('/api/fee-list', rohan)) as FeeListReply, DEMO_FEES.rohanTuition)).toMatchObject({ payment_status: 'paid', pay_amount: 12_500_00, balance: 0 });
+  });
+
   it('a fee is never paid twice: an order opened before a fine, paid from an old tab after a newer order settled the fee, is kept to refund, not counted', async () => {
     const t = await app();
     const rohan = await t.token('DEMO002');
@@ -304,6 +335,8 @@ describe('fee routes', () => {
     await t.db.kysely.insertInto('payment_orders').values([order('order_RZPOPEN0000001', 12_500_00), order('order_RZPSTALE000001', 12_000_00)]).execute();
     const open = await t.app.request('/pay/razorpay?order_id=order_RZPOPEN0000001');
     expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toBe('no-store');
+    expect(open.headers.get('content-security-policy')).toContain("script-src 'self' https://checkout.razorpay.com");
     expect(await open.text()).toContain('checkout.razorpay.com/v1/checkout.js');
     // The fee is settled another way (a receipt confirmed): the open order's page no longer offers Checkout.
     await t.db.kysely.updateTable('student_fees').set({ paid_paise: 12_500_00 }).where('id', '=', DEMO_FEES.rohanTuition).execute();

@@ -2,8 +2,8 @@ import type { ProctorCommand } from '@invigil/shared/api/live';
 import { TERMINATED_BY_PROCTOR, TEST_EXTENDED } from '@invigil/shared/api/live-messages';
 import { effect, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { MessageCircle, PauseCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { MessageCircle, PauseCircle, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { session as authSession, userConfig } from '../auth/auth-state';
 import { deliverLeftovers } from '../attempt/attempt-loader';
 import { useAttempt } from '../attempt/attempt-context';
@@ -15,6 +15,7 @@ import { Modal } from '../../ui/modal';
 import { AppliedCommands } from './applied-commands';
 import { startCameraReport } from './camera-report';
 import { chatEnabled } from './chat-config';
+import { chatNotice } from './chat-notice';
 import { ChatPanel } from './chat-panel';
 import { LiveClient } from './live-client';
 import { livePing } from './live-api';
@@ -23,6 +24,8 @@ import { proctorRestarts } from './live-signals';
 /** The running attempt's live client (one per test page), for the bottom bar's Chat button. */
 const liveClient = signal<LiveClient | null>(null);
 const chatOpen = signal(false);
+/** The proctor's messages up to this ts were dismissed from the notice (the chat still counts them unread). */
+const noticeDismissedUpTo = signal(0);
 /** Chat shown for this attempt: the configs allow it and the server did not say otherwise. */
 function useChatShown(client: LiveClient | null): boolean {
   const { config } = useAttempt();
@@ -42,20 +45,49 @@ function selectCamera(testId: string, ed: string): void {
   rememberDevices(testId, [...others, { deviceId: ed, label: ed, type: 'videoinput', active: true }]);
 }
 
-/** The Chat button of the test's bottom bar, with the count of the proctor's unread messages. */
+/**
+ * The Chat button of the test's bottom bar, with the count of the proctor's unread messages, and
+ * above the bar's buttons a short notice of the proctor's newest message (its first line): it
+ * takes a row of the bar, so it covers neither the question nor the clock; read politely; Dismiss
+ * or Escape closes it, opening the chat clears it.
+ */
 export function LiveChatButton() {
   useSignals();
   const client = liveClient.value;
   const shown = useChatShown(client);
+  const chatButton = useRef<HTMLButtonElement>(null);
   if (!client || !shown) return null;
   const unread = client.unread.value;
+  const notice = chatOpen.value ? null : chatNotice(client.chat.value, Math.max(client.readUpTo.value, noticeDismissedUpTo.value));
+  const dismiss = () => notice && (noticeDismissedUpTo.value = notice.ts);
   return (
-    <button type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat ${unread} unread` : 'Chat'}>
-      <MessageCircle className="h-4 w-4" aria-hidden="true" />
-      {/* Below 640 px only the icon: Prev, Mark, Clear and Save & Next keep one row on a phone. */}
-      <span className="hidden sm:inline">Chat</span>
-      {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
-    </button>
+    <>
+      <p className="sr-only" aria-live="polite">{notice ? `Message from the proctor: ${notice.line}` : ''}</p>
+      {notice ? (
+        <div className="order-first flex basis-full items-center gap-2 rounded-box bg-info/15 px-2 py-1 text-sm" onKeyDown={(event) => event.key === 'Escape' && dismiss()}>
+          <MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <p className="min-w-0 flex-1 truncate"><span className="font-semibold">Proctor: </span>{notice.line}</p>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            onClick={() => {
+              // The notice goes as the chat opens: closing the chat returns to the Chat button.
+              chatButton.current?.focus();
+              chatOpen.value = true;
+            }}
+          >
+            Open chat
+          </button>
+          <button type="button" className="btn btn-ghost btn-xs" onClick={dismiss} aria-label="Dismiss the proctor's message"><X className="h-4 w-4" aria-hidden="true" /></button>
+        </div>
+      ) : null}
+      <button ref={chatButton} type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat ${unread} unread` : 'Chat'}>
+        <MessageCircle className="h-4 w-4" aria-hidden="true" />
+        {/* Below 640 px only the icon: Prev, Mark, Clear and Save & Next keep one row on a phone. */}
+        <span className="hidden sm:inline">Chat</span>
+        {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
+      </button>
+    </>
   );
 }
 
@@ -174,6 +206,7 @@ export function LiveAttemptLayer() {
       client.stop();
       liveClient.value = null;
       chatOpen.value = false;
+      noticeDismissedUpTo.value = 0;
     };
   }, [session, store, engine, testId, userId]);
 

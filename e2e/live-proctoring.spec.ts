@@ -23,7 +23,8 @@ const paper = {
 // Chat is off unless a config turns DISABLE_CHAT off (spec default); a short ping so the fallback is quick.
 const config = { DISABLE_CHAT: false, PING_INTERVAL: 2, MOUSE_OUT: true };
 const LIVE_TEST = { _id: 'e2e-live', name: 'E2E: Live proctoring', config, format: paper, assigned_to: [STUDENT.reg_no] };
-const PROXY_TEST = { _id: 'e2e-live-proxy', name: 'E2E: Behind a proxy', config, format: paper, assigned_to: [BEHIND_PROXY.reg_no] };
+// Chat off (the spec's default): the console says so and offers none.
+const PROXY_TEST = { _id: 'e2e-live-proxy', name: 'E2E: Behind a proxy', config: { ...config, DISABLE_CHAT: true }, format: paper, assigned_to: [BEHIND_PROXY.reg_no] };
 // The camera runs for image proctoring (a snapshot a minute: none is taken during the journey).
 const CAMERA_TEST = { _id: 'e2e-live-camera', name: 'E2E: Two cameras', config: { ...config, IMAGE_PROCTOR: true, IMAGE_PROCTOR_INTERVAL: 60 }, format: paper, assigned_to: [TWO_CAMERAS.reg_no] };
 
@@ -122,6 +123,8 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   const { page, token } = await openTest(browser, request, STUDENT, LIVE_TEST._id);
   const card = consolePage.getByRole('article', { name: STUDENT.name });
   await expect(card).toContainText('Online', { timeout: 15_000 });
+  // Each chip says what it is about.
+  await expect(card.getByRole('list', { name: 'Presence' })).toContainText(/Connection: Online.*Channel: Live socket/);
   await scan(consolePage, 'the console of a test');
 
   // Chat: the student writes, the proctor answers, the student sees the unread count.
@@ -141,6 +144,12 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   await proctorChat.getByRole('textbox', { name: 'Message' }).press('Enter');
   await expect(proctorChat.getByRole('list', { name: 'Messages' })).toContainText('No calculators, sorry.');
   await consolePage.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Chat 1 unread' })).toBeVisible();
+  // Not only a count: a notice above the bar's buttons with the message's first line, dismissed by Escape.
+  await expect(page.getByRole('group', { name: 'Question actions' })).toContainText('Proctor: No calculators, sorry.');
+  await page.getByRole('button', { name: "Dismiss the proctor's message" }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: "Dismiss the proctor's message" })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Chat 1 unread' })).toBeVisible();
 
   // EXTEND_TEST: the server's deadline moves, the page says so and its time left grows.
@@ -173,6 +182,9 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   await command(consolePage, STUDENT.name, 'Terminate the test', 'Phone seen on the desk.');
   await expect(page).toHaveURL(/\/test-submitted\?.*reason=PROCTOR_TERMINATE/);
   await expect(page.getByText('The test was terminated by proctor.').first()).toBeVisible();
+  // From the first message a termination, not a green success.
+  await expect(page.locator('.toast .alert-error')).toContainText('The test was terminated by proctor.');
+  await expect(page.locator('.toast .alert-success')).toHaveCount(0);
   expect(await submitReason(request, token, LIVE_TEST._id)).toBe('PROCTOR_TERMINATE');
   // The chat and the proctor's dialogs are not time away: only the proctor's own actions are on the trail.
   const kinds = (await timeline(request, token, LIVE_TEST._id)).map((event) => event.kind);
@@ -189,6 +201,15 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   await page.reload();
   await expect(page.getByRole('button', { name: `Chat about ${LIVE_TEST.name}` })).toBeVisible();
 
+  // The result's Proctoring tab says what the proctor did, and who.
+  await page.goto(`/test/${LIVE_TEST._id}/result`);
+  await page.getByRole('tab', { name: /Proctoring/ }).click();
+  const proctoring = page.getByRole('tabpanel', { name: /Proctoring/ });
+  for (const line of ['The proctor extended your time by 5 minutes', 'The proctor warned you', 'The proctor paused your test', 'The proctor terminated your test', `By ${PROCTOR.name}. Reason given: Phone seen on the desk.`]) {
+    await expect(proctoring).toContainText(line);
+  }
+  await expect(proctoring).not.toContainText('The proctor acted');
+
   await consolePage.goto('/proctor');
   await expect(consolePage.getByRole('heading', { name: LIVE_TEST.name })).toBeVisible();
   await scan(consolePage, "the proctor's tests");
@@ -197,14 +218,24 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
 test('a student whose WebSocket is refused gets the command through the status ping', async ({ browser, request }) => {
   const consolePage = await openConsole(browser, PROXY_TEST._id, false);
   const { page } = await openTest(browser, request, BEHIND_PROXY, PROXY_TEST._id, true);
+  // Chat is off for this test: the console offers none and says so; the server refuses one.
+  const proxyCard = consolePage.getByRole('article', { name: BEHIND_PROXY.name });
+  await expect(proxyCard).toContainText('Chat is off for this test');
+  await expect(consolePage.getByText('Chat is off for this test.')).toBeVisible();
+  await expect(consolePage.getByRole('button', { name: /^Chat with/ })).toHaveCount(0);
+  const consoleToken = await consolePage.evaluate(() => (JSON.parse(localStorage.getItem('invigil_proctor_session') ?? '{}') as { token?: string }).token ?? '');
+  const refused = await request.post(`/api/proctor/tests/${PROXY_TEST._id}/chat`, { data: { id: 'chat-off-1', uid: null, m: 'Hello?' }, headers: { 'x-access-token': consoleToken } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe('Chat is off for this test: the message was not sent.');
   // Sent at once: the page's first status ping (a few seconds in) brings it.
   await command(consolePage, BEHIND_PROXY.name, 'Warn', 'Your camera seems covered.');
   const warning = page.getByRole('dialog', { name: 'Warning from the proctor' });
   await expect(warning).toContainText('Your camera seems covered.', { timeout: 15_000 });
   await warning.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: /^Chat/ })).toHaveCount(0);
   // The next ping confirms it; the console shows how the page reaches the server.
   await expectState(consolePage, 'Warn', 'applied');
-  await expect(consolePage.getByRole('article', { name: BEHIND_PROXY.name })).toContainText('Status ping');
+  await expect(proxyCard).toContainText('Channel: Status ping');
 
   // A student's session does not open the console: its own sign-in is asked for.
   await page.goto('/proctor');
@@ -237,6 +268,9 @@ test('a student offline while the proctor switches the webcam gets the command o
     await page.context().setOffline(true);
     await Promise.all(network.sockets.splice(0).map((socket) => socket.close()));
     await expect(card.getByRole('list', { name: 'Presence' })).toContainText(/Disconnected/i, { timeout: 15_000 });
+    // A disconnected candidate never looks live.
+    await expect(card.getByRole('list', { name: 'Presence' })).toContainText('Channel: None');
+    await expect(card.getByRole('list', { name: 'Presence' })).not.toContainText('Live');
     await command(consolePage, TWO_CAMERAS.name, 'Switch the webcam', 'The side camera shows the desk.', async (dialog) => {
       await dialog.getByRole('combobox', { name: 'Camera' }).selectOption('fake_device_1');
     });

@@ -64,7 +64,7 @@ export function LiveChatButton() {
     <>
       <p className="sr-only" aria-live="polite">{notice ? `Message from the proctor: ${notice.line}` : ''}</p>
       {notice ? (
-        <div className="order-first flex basis-full items-center gap-2 rounded-box bg-info/15 px-2 py-1 text-sm" onKeyDown={(event) => event.key === 'Escape' && dismiss()}>
+        <div className="order-first flex min-w-0 basis-full items-center gap-2 rounded-box bg-info/15 px-2 py-1 text-sm" onKeyDown={(event) => event.key === 'Escape' && dismiss()}>
           <MessageCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
           <p className="min-w-0 flex-1 truncate"><span className="font-semibold">Proctor: </span>{notice.line}</p>
           <button

@@ -1,4 +1,7 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
@@ -140,3 +143,61 @@ export const test = base.extend<ExtensionFixtures>({
 });
 
 export { expect };
+
+/** The product build (scripts/build-extension.sh builds it before the e2e one): trusts the local portal on :8080 only. */
+export const PROD_EXTENSION_DIR = fileURLToPath(new URL('../extension/build/chrome-mv3-prod', import.meta.url));
+
+/**
+ * Why Chromium cannot be given a managed policy of its own here, or null when it can. Debian's
+ * chromium reads policies machine-wide from /etc/chromium/policies/managed; other specs' browsers
+ * run at the same time, so a test never writes there. It runs its browser in a mount namespace of
+ * its own instead (`unshare --mount`, needs root or CAP_SYS_ADMIN) with a temporary folder bound
+ * over /etc/chromium: only that browser sees the policy.
+ */
+export function policyBrowserUnavailable(): string | null {
+  if (!existsSync('/etc/chromium')) return 'no /etc/chromium (not Debian chromium)';
+  const probe = spawnSync('unshare', ['--mount', '--propagation', 'private', 'true'], { stdio: 'ignore' });
+  return probe.status === 0 ? null : 'unshare --mount is not permitted here (needs root or CAP_SYS_ADMIN)';
+}
+
+/**
+ * A persistent headless Chromium with `extensionDir` loaded and `policy` as its machine policy
+ * (Chrome's policy JSON, e.g. {"3rdparty": {"extensions": {"<id>": {...}}}}), seen by this browser
+ * only (see policyBrowserUnavailable). Returns the context and a function that replaces the policy
+ * while it runs (Chromium notices the file change within seconds). Close the context when done.
+ */
+export async function launchWithPolicy(extensionDir: string, policy: Record<string, unknown>): Promise<{ context: BrowserContext; setPolicy: (next: Record<string, unknown>) => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'invigil-policy-'));
+  const etc = join(dir, 'etc-chromium');
+  mkdirSync(join(etc, 'policies', 'managed'), { recursive: true });
+  // Keep the machine's other settings for this browser (Debian ships master_preferences there).
+  for (const name of readdirSync('/etc/chromium')) {
+    if (name !== 'policies') cpSync(join('/etc/chromium', name), join(etc, name), { recursive: true });
+  }
+  const policyFile = join(etc, 'policies', 'managed', 'invigil-test.json');
+  const setPolicy = (next: Record<string, unknown>) => {
+    // Written beside it and renamed in, so Chromium never reads half a file.
+    writeFileSync(`${policyFile}.tmp`, JSON.stringify(next));
+    renameSync(`${policyFile}.tmp`, policyFile);
+  };
+  setPolicy(policy);
+  const wrapper = join(dir, 'chromium-with-policy.sh');
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nexec unshare --mount --propagation private /bin/sh -c 'mount --bind "$0" /etc/chromium && browser="$1" && shift && exec "$browser" "$@"' ${JSON.stringify(etc)} ${JSON.stringify(CHROMIUM_PATH)} "$@"\n`,
+    { mode: 0o755 },
+  );
+  const args = EXTENSION_ARGS.map((arg) => arg.replaceAll(EXTENSION_DIR, extensionDir));
+  const context = await chromium.launchPersistentContext('', {
+    executablePath: wrapper,
+    headless: true,
+    args: [...args, '--enable-unsafe-extension-debugging'],
+  });
+  context.on('close', () => rmSync(dir, { recursive: true, force: true }));
+  return { context, setPolicy };
+}
+
+/** The toolbar popup over `page` in a context launched by launchWithPolicy (as the fixture's openActionPopup). */
+export function openActionPopupIn(context: BrowserContext, extensionId: string, page: Page): Promise<ActionPopup> {
+  return openActionPopup(context, extensionId, page);
+}

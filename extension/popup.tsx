@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 
 import './popup.css';
-import { PORTAL_ORIGINS } from './lib/config';
+import { originPattern, SOURCE_TEXT, type Trust } from './lib/managed-policy';
 import { MEDIA_PERMISSION_PATH } from './lib/media-messages';
 import type { Pairing } from './lib/pairing-state';
 import { currentPairing, sessionPairingStore } from './lib/pairing-store';
 import { popupStatus } from './lib/popup-status';
 import { sessionWatchStorage } from './lib/proctor-controller';
+import { bridgeAccess, loadTrust, onPolicyChanged } from './lib/trust';
 import { watchSummary } from './lib/watch-summary';
 
 const store = sessionPairingStore();
@@ -74,6 +75,32 @@ function Popup() {
   const [tab, setTab] = useState<{ url: string | undefined; id: number | undefined }>({ url: undefined, id: undefined });
   const [watching, setWatching] = useState<string[]>([]);
   const [allowed, setAllowed] = useState(false);
+  const [trust, setTrust] = useState<Trust | undefined>(undefined);
+  const [missing, setMissing] = useState<string[]>([]);
+
+  // Where the trusted origins come from (decision 0069), read again when the policy or the
+  // extension's host access changes.
+  useEffect(() => {
+    let active = true;
+    const refresh = () => {
+      void loadTrust().then(async (found) => {
+        const access = await bridgeAccess(found).catch(() => ({ missing: [] as string[] }));
+        if (!active) return;
+        setTrust(found);
+        setMissing(access.missing);
+      });
+    };
+    refresh();
+    const stop = onPolicyChanged(refresh);
+    chrome.permissions.onAdded.addListener(refresh);
+    chrome.permissions.onRemoved.addListener(refresh);
+    return () => {
+      active = false;
+      stop();
+      chrome.permissions.onAdded.removeListener(refresh);
+      chrome.permissions.onRemoved.removeListener(refresh);
+    };
+  }, []);
 
   useEffect(() => {
     let active = true;
@@ -97,7 +124,11 @@ function Popup() {
     };
   }, []);
 
-  const status = pairing === undefined ? null : popupStatus({ pairing, tabUrl: tab.url, tabId: tab.id, trusted: PORTAL_ORIGINS });
+  const status =
+    pairing === undefined || trust === undefined
+      ? null
+      : popupStatus({ pairing, tabUrl: tab.url, tabId: tab.id, trusted: trust.origins, source: trust.source, missing });
+  const allowOn = status?.allow ?? null;
   const explainOrigins = status?.situation === 'untrusted' || status?.situation === 'unknown';
 
   return (
@@ -118,6 +149,16 @@ function Popup() {
             {status ? status.status : 'Checking…'}
           </p>
           {status?.reason ? <p className="reason">{status.reason}</p> : null}
+          {allowOn ? (
+            <button
+              type="button"
+              className="btn allow"
+              // Chrome asks the student once for exactly this origin; the worker then runs the bridge there.
+              onClick={() => void chrome.permissions.request({ origins: [originPattern(allowOn)] }).catch(() => false)}
+            >
+              Allow on {allowOn}
+            </button>
+          ) : null}
           {explainOrigins && status ? (
             <>
               <h2>It trusts</h2>
@@ -144,6 +185,25 @@ function Popup() {
               </div>
             </>
           ) : null}
+          {trust ? (
+            <p className="hint source">
+              Trusted portal origins: {SOURCE_TEXT[trust.source]}
+              {trust.source === 'policy' && trust.origins.length === 0 ? ". It names no valid origin, so this extension connects nowhere." : null}
+            </p>
+          ) : null}
+          {trust && trust.rejected.length > 0 ? (
+            <>
+              <h2 id="ignored-heading">Ignored policy entries</h2>
+              <ul className="origins" aria-labelledby="ignored-heading">
+                {trust.rejected.map((entry, index) => (
+                  <li key={`${index}-${entry.value}`}>
+                    <code>{entry.value}</code>: {entry.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {trust?.support && status && !status.connected ? <p className="support">Help: {trust.support}</p> : null}
         </section>
         {watching.length > 0 ? (
           <section className="card" aria-labelledby="watching-heading">

@@ -1,12 +1,14 @@
 import type { ScreenChoice } from '@invigil/shared/protocol/messages';
 
 import { handleBridgeMessage } from '../lib/background-handler';
-import { PORTAL_ORIGINS } from '../lib/config';
 import { EventJournal, sessionJournalStorage } from '../lib/event-journal';
 import { BACKGROUND_MEDIA_TARGET, OFFSCREEN_PATH, parseMediaReport, type MediaCommand } from '../lib/media-messages';
 import { sessionPairingStore } from '../lib/pairing-store';
+import type { Trust } from '../lib/managed-policy';
+import { syncPolicyBridge } from '../lib/policy-bridge';
 import { ProctorController, sessionWatchStorage } from '../lib/proctor-controller';
 import type { WindowState } from '../lib/proctor-watch';
+import { bridgeAccess, loadTrust, onPolicyChanged } from '../lib/trust';
 
 // The background worker: answers the portal's protocol messages relayed by contents/bridge.ts,
 // keeps one pairing per tab in chrome.storage.session, and watches tabs, windows and full screen
@@ -126,11 +128,35 @@ const proctor = new ProctorController({
 const deps = {
   extensionId: chrome.runtime.id,
   extensionVersion: chrome.runtime.getManifest().version,
-  allowed: PORTAL_ORIGINS,
   store,
   now: () => Date.now(),
   proctor,
 };
+
+/**
+ * The trusted origins (decision 0069): the institute's managed policy, else the build's list. Every
+ * message waits for the current read, so a worker woken by a message never answers on a stale or
+ * missing list; a policy change is read again at once.
+ */
+let trust: Promise<Trust> = loadTrust();
+/** The bridge file Plasmo built (the static content script's), registered again for policy origins. */
+const bridgeFiles = (chrome.runtime.getManifest().content_scripts ?? [])[0]?.js ?? [];
+async function syncBridge(): Promise<void> {
+  const { register } = await bridgeAccess(await trust);
+  await syncPolicyBridge(chrome.scripting, register, bridgeFiles).catch((error: unknown) => console.warn('Invigil: could not register the bridge for policy origins', error));
+}
+void syncBridge();
+onPolicyChanged(() => {
+  trust = loadTrust();
+  void syncBridge();
+  // A pairing from an origin the policy no longer names ends now.
+  void trust.then(async ({ origins }) => {
+    for (const pairing of await store.all()) if (!origins.includes(pairing.origin)) await store.remove(pairing.tabId);
+  });
+});
+// The student's "Allow" in the popup (or a revocation in chrome://extensions).
+chrome.permissions.onAdded.addListener(() => void syncBridge());
+chrome.permissions.onRemoved.addListener(() => void syncBridge());
 
 chrome.runtime.onMessage.addListener((data: unknown, sender, sendResponse) => {
   // Our own offscreen document (no tab, our id, our page): its detectors' reports.
@@ -145,7 +171,7 @@ chrome.runtime.onMessage.addListener((data: unknown, sender, sendResponse) => {
     return false;
   }
   if ((data as { target?: unknown } | null)?.target === BACKGROUND_MEDIA_TARGET) return false;
-  handleBridgeMessage(data, sender, deps).then(
+  trust.then(({ origins }) => handleBridgeMessage(data, sender, { ...deps, allowed: origins })).then(
     (reply) => sendResponse(reply ?? undefined),
     () => sendResponse(undefined),
   );

@@ -4,11 +4,13 @@ import type { ToExtensionMessage } from '@invigil/shared/protocol/messages';
 
 import { acceptPageMessage, acceptPush, acceptReply } from '../lib/bridge-filter';
 import { pageHidden, relayPortalMessage, type BridgeMessage } from '../lib/bridge-messages';
-import { PORTAL_ORIGINS } from '../lib/config';
+import { loadTrust } from '../lib/trust';
 
 // Relays protocol messages between the portal page and the background worker. The matches below
 // are what `plasmo dev` uses; scripts/build.mjs rewrites them in the built manifest from the
-// allow-list (loopback hosts when it has a loopback origin, plus each other allowed origin).
+// allow-list (loopback hosts when it has a loopback origin, plus each other allowed origin). The
+// worker registers this same file on the origins of the institute's managed policy that the build's
+// list misses (lib/policy-bridge.ts, decision 0069).
 export const config: PlasmoCSConfig = {
   matches: ['http://127.0.0.1/*', 'http://localhost/*'],
   run_at: 'document_start',
@@ -24,7 +26,7 @@ function extensionAlive(): boolean {
   }
 }
 
-function startBridge(): void {
+function startBridge(allowed: readonly string[]): void {
   const send = async (message: BridgeMessage): Promise<unknown> => {
     if (!extensionAlive()) {
       stop();
@@ -44,7 +46,7 @@ function startBridge(): void {
   };
 
   const onMessage = (event: MessageEvent): void => {
-    const request = acceptPageMessage(event, { self: window, pageOrigin: location.origin, allowed: PORTAL_ORIGINS });
+    const request = acceptPageMessage(event, { self: window, pageOrigin: location.origin, allowed });
     if (request) void relay(request);
   };
 
@@ -73,5 +75,8 @@ function startBridge(): void {
   chrome.runtime.onMessage.addListener(onPush);
 }
 
-// Pages that are not on the allow-list get no listener at all.
-if (PORTAL_ORIGINS.includes(location.origin)) startBridge();
+// Pages that are not on the allow-list (the policy's, else the build's) get no listener at all. The
+// portal repeats its pairing request for a few seconds, so the short wait for the list loses nothing.
+void loadTrust().then(({ origins }) => {
+  if (origins.includes(location.origin)) startBridge(origins);
+});

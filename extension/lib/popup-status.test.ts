@@ -44,6 +44,34 @@ describe('popupStatus', () => {
   });
 });
 
+describe('popupStatus with origins set by the institute\'s policy', () => {
+  const policy = ['https://exam.example.edu', 'https://exam2.example.edu'];
+
+  it('names the policy, not the build, and offers no build command', () => {
+    const other = popupStatus({ pairing: null, tabUrl: 'https://elsewhere.example/x', tabId: 3, trusted: policy, source: 'policy' });
+    expect(other).toMatchObject({
+      situation: 'untrusted',
+      reason: "This tab's origin, https://elsewhere.example, is not one your institute's policy names, so it stays silent here and the portal cannot see it.",
+      buildCommand: null,
+      allow: null,
+    });
+    const blank = popupStatus({ pairing: null, tabUrl: 'chrome://newtab/', tabId: 3, trusted: policy, source: 'policy' });
+    expect(blank).toMatchObject({
+      situation: 'unknown',
+      reason: "Open the portal in this tab. This extension works only on the portal addresses your institute's policy names.",
+      buildCommand: null,
+    });
+  });
+
+  it('offers "Allow" on a policy origin the extension may not run on yet', () => {
+    const status = popupStatus({ pairing: null, tabUrl: 'https://exam2.example.edu/tests', tabId: 3, trusted: policy, source: 'policy', missing: ['https://exam2.example.edu'] });
+    expect(status).toMatchObject({ situation: 'trusted-not-paired', allow: 'https://exam2.example.edu', buildCommand: null });
+    expect(status.reason).toContain('Chrome has not let this extension run on it yet');
+    const granted = popupStatus({ pairing: null, tabUrl: 'https://exam.example.edu/tests', tabId: 3, trusted: policy, source: 'policy', missing: ['https://exam2.example.edu'] });
+    expect(granted).toMatchObject({ situation: 'trusted-not-paired', allow: null });
+  });
+});
+
 describe('webOrigin', () => {
   it('keeps http(s) origins only', () => {
     expect(webOrigin('HTTP://Example.edu:80/x?y')).toBe('http://example.edu');

@@ -1,3 +1,4 @@
+import type { OriginSource } from './managed-policy';
 import { statusText, type Pairing } from './pairing-state';
 
 /**
@@ -34,6 +35,8 @@ export interface PopupStatus {
   trusted: readonly string[];
   /** How to build the extension for this tab's origin (or a placeholder), when that would help. */
   buildCommand: string | null;
+  /** A policy origin this tab is on that the extension may not run on yet: the popup offers "Allow". */
+  allow: string | null;
 }
 
 /** The http(s) origin of a tab's URL, or null (no URL, a browser or extension page). */
@@ -51,27 +54,57 @@ export function buildCommandFor(origins: readonly string[]): string {
   return BUILD_COMMAND.replace('{origins}', origins.join(','));
 }
 
-export function popupStatus({ pairing, tabUrl, tabId, trusted }: { pairing: Pairing | null; tabUrl: string | undefined; tabId: number | undefined; trusted: readonly string[] }): PopupStatus {
+export function popupStatus({
+  pairing,
+  tabUrl,
+  tabId,
+  trusted,
+  source = 'built-in',
+  missing = [],
+}: {
+  pairing: Pairing | null;
+  tabUrl: string | undefined;
+  tabId: number | undefined;
+  trusted: readonly string[];
+  /** Where `trusted` came from (decision 0069): the institute's policy, or the build. */
+  source?: OriginSource;
+  /** Trusted origins the extension may not run on yet (no host access granted). */
+  missing?: readonly string[];
+}): PopupStatus {
   const tabOrigin = webOrigin(tabUrl);
-  const base = { connected: pairing !== null, status: statusText(pairing), tabOrigin, trusted };
+  const byPolicy = source === 'policy';
+  // A student cannot rebuild an extension their institute manages: no build command then.
+  const build = (origins: readonly string[]) => (byPolicy ? null : buildCommandFor(origins));
+  const base = { connected: pairing !== null, status: statusText(pairing), tabOrigin, trusted, allow: null };
   if (tabOrigin === null) {
     return {
       ...base,
       situation: pairing ? 'paired-here' : 'unknown',
-      reason: pairing ? null : 'Open the portal in this tab. This extension works only on the portal addresses it was built for.',
-      buildCommand: pairing ? null : buildCommandFor([ORIGIN_PLACEHOLDER]),
+      reason: pairing
+        ? null
+        : `Open the portal in this tab. This extension works only on the portal addresses ${byPolicy ? "your institute's policy names" : 'it was built for'}.`,
+      buildCommand: pairing ? null : build([ORIGIN_PLACEHOLDER]),
     };
   }
   if (!trusted.includes(tabOrigin)) {
     return {
       ...base,
       situation: 'untrusted',
-      reason: `This tab's origin, ${tabOrigin}, is not one this extension was built for, so it stays silent here and the portal cannot see it.`,
-      buildCommand: buildCommandFor([tabOrigin]),
+      reason: `This tab's origin, ${tabOrigin}, is not one ${byPolicy ? "your institute's policy names" : 'this extension was built for'}, so it stays silent here and the portal cannot see it.`,
+      buildCommand: build([tabOrigin]),
     };
   }
   if (pairing && (pairing.tabId === tabId || pairing.origin === tabOrigin)) {
     return { ...base, situation: 'paired-here', reason: null, buildCommand: null };
+  }
+  if (missing.includes(tabOrigin)) {
+    return {
+      ...base,
+      situation: 'trusted-not-paired',
+      reason: `This tab is on ${tabOrigin}, a portal your institute's policy names, but Chrome has not let this extension run on it yet: allow it, then reload the page.`,
+      buildCommand: null,
+      allow: tabOrigin,
+    };
   }
   return {
     ...base,

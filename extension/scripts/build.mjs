@@ -11,12 +11,12 @@
 //    `config.matches` literally and cannot expand a list from one variable.
 // Output: build/chrome-mv3-<tag> (tag "prod" unless --tag is given).
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { contentMatchPatterns, resolveOrigins, withContentMatches } from './match-patterns.mjs';
+import { contentMatchPatterns, MANAGED_SCHEMA_FILE, resolveOrigins, withContentMatches, withManagedSchema } from './match-patterns.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const args = process.argv.slice(2);
@@ -54,9 +54,12 @@ const flags = [`--tag=${tag}`, '--target=chrome-mv3', ...args.filter((arg) => ar
 const result = spawnSync(process.execPath, [plasmoBin, 'build', ...flags], { cwd: root, stdio: 'inherit', env });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
+// 3b. The managed-storage schema of the institute's policy (decision 0069): copied beside the
+//     manifest and named in it, so Chrome validates the policy and offers it in chrome.storage.managed.
 const manifestPath = join(root, 'build', `chrome-mv3-${tag}`, 'manifest.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-writeFileSync(manifestPath, `${JSON.stringify(withContentMatches(manifest, patterns))}\n`);
+copyFileSync(join(root, MANAGED_SCHEMA_FILE), join(root, 'build', `chrome-mv3-${tag}`, MANAGED_SCHEMA_FILE));
+writeFileSync(manifestPath, `${JSON.stringify(withManagedSchema(withContentMatches(manifest, patterns)))}\n`);
 console.log(`build: wrote ${manifestPath}`);
 
 // 4. The face check's model and wasm files for the offscreen document (decision 0016), copied from

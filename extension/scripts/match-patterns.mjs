@@ -59,3 +59,14 @@ export function withContentMatches(manifest, patterns) {
     content_scripts: scripts.map((script) => ({ ...script, matches: [...patterns] })),
   };
 }
+
+/** The managed-storage schema of the institute's policy, at the extension's root (decision 0069). */
+export const MANAGED_SCHEMA_FILE = 'managed-schema.json';
+
+/**
+ * The built manifest naming the managed-storage schema (`storage.managed_schema`).
+ * @param {Record<string, unknown>} manifest
+ */
+export function withManagedSchema(manifest) {
+  return { ...manifest, storage: { managed_schema: MANAGED_SCHEMA_FILE } };
+}

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseOriginList } from '@invigil/shared/protocol/pairing';
 
 import { DEFAULT_PORTAL_ORIGINS as DEFAULT_IN_CODE, resolvePortalOrigins } from '../lib/portal-origins';
-import { DEFAULT_PORTAL_ORIGINS, contentMatchPatterns, resolveOrigins, withContentMatches } from './match-patterns.mjs';
+import { readFileSync } from 'node:fs';
+
+import { POLICY_ORIGINS_KEY, POLICY_SUPPORT_KEY } from '../lib/managed-policy';
+import { DEFAULT_PORTAL_ORIGINS, MANAGED_SCHEMA_FILE, contentMatchPatterns, resolveOrigins, withContentMatches, withManagedSchema } from './match-patterns.mjs';
 
 describe('build helpers', () => {
   it('share the default allow-list with the extension code', () => {
@@ -42,5 +45,19 @@ describe('build helpers', () => {
       content_scripts: [{ matches: ['https://a.example/*'], js: ['bridge.js'] }],
     });
     expect(() => withContentMatches({ name: 'x' }, [])).toThrow(/content_scripts/);
+  });
+
+  it('name the managed-storage schema, which declares exactly the settings the extension reads', () => {
+    expect(withManagedSchema({ name: 'x' })).toEqual({ name: 'x', storage: { managed_schema: 'managed-schema.json' } });
+    const schema = JSON.parse(readFileSync(new URL(`../${MANAGED_SCHEMA_FILE}`, import.meta.url), 'utf8')) as {
+      type: string;
+      properties: Record<string, { type: string; items?: { type: string } }>;
+    };
+    // Chrome's rules: an object at the top, no additionalProperties there, one type per schema.
+    expect(schema.type).toBe('object');
+    expect(Object.keys(schema)).not.toContain('additionalProperties');
+    expect(Object.keys(schema.properties).sort()).toEqual([POLICY_ORIGINS_KEY, POLICY_SUPPORT_KEY].sort());
+    expect(schema.properties[POLICY_ORIGINS_KEY]).toMatchObject({ type: 'array', items: { type: 'string' } });
+    expect(schema.properties[POLICY_SUPPORT_KEY]).toMatchObject({ type: 'string' });
   });
 });

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { parseToPortal, type ToExtensionMessage, type ToPortalMessage } from '@invigil/shared/protocol/messages';
+import { createPairRequest, isAckFor } from '@invigil/shared/protocol/pairing';
+
+import { launchWithPolicy, openActionPopupIn, PINNED_EXTENSION_ID, policyBrowserUnavailable, PROD_EXTENSION_DIR } from './extension-fixture';
+
+// An institute configures the extension by Chrome's managed policy, without rebuilding it
+// (decision 0069). The product build trusts only the local portal on :8080; the policy names the
+// test's origin, so the extension pairs there and the popup says the origins are the policy's.
+// Pages are answered by Playwright (route): no server, so this runs beside the others.
+const POLICY_ORIGIN = 'http://127.0.0.1:18080';
+const BUILT_IN = 'http://127.0.0.1:8080';
+const PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal stand-in</title></head><body><h1>Portal stand-in</h1></body></html>';
+
+function policy(origins: unknown[]): Record<string, unknown> {
+  return { '3rdparty': { extensions: { [PINNED_EXTENSION_ID]: { PortalOrigins: origins, SupportContact: 'IT help desk, room 12' } } } };
+}
+
+/** Posts `request` as the portal does; the extension's answer, or null after `timeoutMs`. */
+async function ask(page: Page, request: ToExtensionMessage, timeoutMs = 1_500): Promise<ToPortalMessage | null> {
+  const answer = await page.evaluate(
+    ({ request, timeoutMs }) =>
+      new Promise<unknown>((resolve) => {
+        const onMessage = (event: MessageEvent) => {
+          const data = event.data as { direction?: string; id?: string } | null;
+          if (event.source !== window || data?.direction !== 'to-portal' || data.id !== request.id) return;
+          clearTimeout(timer);
+          window.removeEventListener('message', onMessage);
+          resolve(data);
+        };
+        const timer = setTimeout(() => {
+          window.removeEventListener('message', onMessage);
+          resolve(null);
+        }, timeoutMs);
+        window.addEventListener('message', onMessage);
+        window.postMessage(request, location.origin);
+      }),
+    { request, timeoutMs },
+  );
+  return answer === null ? null : parseToPortal(answer);
+}
+
+test.skip(policyBrowserUnavailable() !== null, `No browser with a policy of its own: ${policyBrowserUnavailable() ?? ''}`);
+
+test('with the institute\'s policy naming its origin, the product build pairs there without a rebuild, and the popup says the policy set it', async ({ browserName }, testInfo) => {
+  expect(browserName).toBe('chromium');
+  const { context } = await launchWithPolicy(PROD_EXTENSION_DIR, policy([POLICY_ORIGIN, 'http://exam.example.edu', 'https://*.example.edu']));
+  try {
+    for (const origin of [POLICY_ORIGIN, BUILT_IN]) {
+      await context.route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: PAGE }));
+    }
+    const page = context.pages()[0] ?? (await context.newPage());
+    // The policy replaces the built-in origins: the local portal on :8080 is no longer trusted, and
+    // the popup over it names the policy, offers no build command, and says whom to ask.
+    await page.goto(`${BUILT_IN}/auth/login`);
+    expect(await ask(page, createPairRequest(), 1_500)).toBeNull();
+    const over = await openActionPopupIn(context, PINNED_EXTENSION_ID, page);
+    await expect.poll(() => over.text()).toContain(`This tab's origin, ${BUILT_IN}, is not one your institute's policy names`);
+    const text = await over.text();
+    expect(text).toContain("Trusted portal origins: Set by your institute's policy");
+    expect(text).toContain('Help: IT help desk, room 12');
+    expect(text).not.toContain('npm run build');
+    await over.screenshot(testInfo.outputPath('popup-policy-untrusted.png'));
+
+    // The origin the policy names pairs, with the same product build.
+    await page.goto(`${POLICY_ORIGIN}/tests/1`);
+    const request = createPairRequest();
+    let ack = await ask(page, request, 1_000);
+    for (let tries = 0; ack === null && tries < 5; tries++) ack = await ask(page, request, 1_000);
+    expect(ack?.type).toBe('PAIR_ACK');
+    expect(ack?.type === 'PAIR_ACK' && isAckFor(ack, request, POLICY_ORIGIN)).toBe(true);
+
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${PINNED_EXTENSION_ID}/popup.html`);
+    await expect(popup.getByRole('status')).toHaveText(`Connected to ${POLICY_ORIGIN}`);
+    await expect(popup.getByText("Trusted portal origins: Set by your institute's policy")).toBeVisible();
+    // Invalid entries are ignored, never trusted, and shown.
+    const ignored = popup.getByRole('list', { name: 'Ignored policy entries' });
+    await expect(ignored.getByRole('listitem')).toHaveText([
+      'http://exam.example.edu: plain http is allowed only for 127.0.0.1 and localhost',
+      'https://*.example.edu: wildcards are not allowed: name each origin exactly',
+    ]);
+  } finally {
+    await context.close();
+  }
+});

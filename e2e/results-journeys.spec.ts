@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { MyResultsReply, TestListReply, TestOutReply } from '@invigil/shared/api/tests';
-import { DEMO, signIn, snackbar } from './support';
+import { signInByToken } from './student-session';
+import { DEMO, snackbar } from './support';
 
 // The demo data: DEMO001 (and DEMO002) took 'Chemistry Unit Test 1' (demo-attempted, a live
 // test): DEMO001 scored 7 / 16 with remarks; DEMO002 scored 16 / 16. DEMO001 has one marksheet.
@@ -19,8 +20,9 @@ async function editReply<T>(page: Page, path: string, edit: (reply: T, url: URL)
   });
 }
 
+// Signed in as Asha by her token: the login form is sign-in.spec.ts's journey, not these.
 test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO.first.email, DEMO.first.password);
+  await signInByToken(page, { reg_no: DEMO.first.regNo, password: DEMO.first.password });
 });
 
 test('results list: the row, the figures and the links to result and review', async ({ page }) => {

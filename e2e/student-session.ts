@@ -66,3 +66,31 @@ export async function submitFromLastQuestion(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Your test has been submitted successfully.')).toBeVisible();
 }
+
+/**
+ * Signed in without the login form, for journeys the form is no part of: the student's token (from
+ * POST /api/login) is put in local storage before the portal first loads in this page, as the login
+ * page leaves it. Set once per tab: a reload or a logout later is the portal's own.
+ */
+export async function signInByToken(page: Page, student: Pick<E2eStudent, 'reg_no' | 'password'>): Promise<string> {
+  const reply = await page.request.post('/api/login', { data: { phone: student.reg_no, password: student.password } });
+  expect(reply.ok()).toBe(true);
+  const { token } = (await reply.json()) as { token: string };
+  await page.addInitScript((value) => {
+    if (sessionStorage.getItem('e2e-signed-in-by-token') !== null) return;
+    sessionStorage.setItem('e2e-signed-in-by-token', '1');
+    localStorage.setItem('jwt_token', value);
+  }, token);
+  return token;
+}
+
+/** openStartedTest, signed in by token (signInByToken) rather than through the form. */
+export async function openStartedTestByToken(page: Page, request: APIRequestContext, student: E2eStudent, testId: string): Promise<string> {
+  const token = await signInByToken(page, student);
+  // The clock starts here: some timed tests are short.
+  const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
+  expect(start.ok()).toBe(true);
+  await page.goto(`/test/${testId}/in`);
+  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
+  return token;
+}

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from './e2e-env';
 import { EVERY_TYPE_SECTIONS } from './every-question-type';
-import { importFixture, openStartedTest } from './student-session';
+import { importFixture, openStartedTestByToken } from './student-session';
 
 /**
  * The in-test screen against the real server: every question type answered and submitted, a reload
@@ -31,18 +31,18 @@ const testOf = (id: string, name: string, duration: number, sections: unknown[],
   assigned_to: [STUDENT.reg_no],
 });
 
-/** Two parts of 21 s with a 9 s rest between them (short: the test waits them out). */
+/** Two parts of 18 s with a 6 s rest between them (short: the test waits them out). */
 const partwiseTest = {
   _id: 'e2e-partwise',
   name: 'E2E: Part-wise',
   assigned_to: [STUDENT.reg_no],
   format: {
-    duration: 0.85,
+    duration: 0.7,
     partwise_timing: true,
-    partwise_time_gap: 0.15,
+    partwise_time_gap: 0.1,
     parts: [
-      { name: 'Part One', duration: 0.35, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(0, 2) })) },
-      { name: 'Part Two', duration: 0.35, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(2) })) },
+      { name: 'Part One', duration: 0.3, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(0, 2) })) },
+      { name: 'Part Two', duration: 0.3, sections: shortSections.map((section) => ({ ...section, questions: section.questions.slice(2) })) },
     ],
   },
 };
@@ -51,9 +51,9 @@ const TESTS = {
   all: testOf('e2e-all-types', 'E2E: Every Question Type', 30, EVERY_TYPE_SECTIONS, { HIDE_TEST_PREVIEW: false }),
   reload: testOf('e2e-reload', 'E2E: Reload', 30, shortSections),
   offline: testOf('e2e-offline', 'E2E: Offline', 30, shortSections),
-  timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.3, shortSections),
+  timeout: testOf('e2e-timeout', 'E2E: Time Out', 0.2, shortSections),
   twoTabs: testOf('e2e-two-tabs', 'E2E: Two Tabs', 30, shortSections),
-  timeoutOffline: testOf('e2e-timeout-offline', 'E2E: Time Out Offline', 0.3, shortSections),
+  timeoutOffline: testOf('e2e-timeout-offline', 'E2E: Time Out Offline', 0.2, shortSections),
   liveChunk: testOf('e2e-live-chunk', 'E2E: Live Chunk', 30, shortSections),
 };
 
@@ -81,7 +81,8 @@ async function submittedAnswers(request: APIRequestContext, token: string, testI
   return new Map(body.userData.test_data.map((state) => [state.qn, state]));
 }
 
-const openTest = (page: Page, request: APIRequestContext, testId: string) => openStartedTest(page, request, STUDENT, testId);
+// Signed in by token: the login form is no part of these journeys (sign-in.spec.ts walks it).
+const openTest = (page: Page, request: APIRequestContext, testId: string) => openStartedTestByToken(page, request, STUDENT, testId);
 
 const saveStatus = (page: Page) => page.getByTestId('save-status');
 const saveNext = (page: Page) => page.getByRole('button', { name: 'Save & Next' });
@@ -366,9 +367,9 @@ test('part-wise timing: only the open part can be reached, with a rest between p
   await expect(clocks).toContainText('Test time left');
   const partLeft = seconds(await clocks.getByTestId('part-time-left').innerText());
   const testLeft = seconds(await clocks.getByTestId('time-left').innerText());
-  expect(partLeft).toBeLessThanOrEqual(21);
-  // Part One (21 s), the rest (9 s) and Part Two (21 s) are all still ahead of the test's end.
-  expect(testLeft - partLeft).toBeGreaterThanOrEqual(29);
+  expect(partLeft).toBeLessThanOrEqual(18);
+  // Part One (18 s), the rest (6 s) and Part Two (18 s) are all still ahead of the test's end.
+  expect(testLeft - partLeft).toBeGreaterThanOrEqual(23);
 
   await expect(page.getByRole('button', { name: 'Question 3, Not accessible now' })).toBeVisible();
   await page.getByRole('button', { name: 'Question 3, Not accessible now' }).click();

@@ -72,8 +72,8 @@ async function openTest(browser: CdpBrowser, request: APIRequestContext, testId:
   expect(start.ok()).toBe(true);
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${E2E_BASE_URL}/`);
-  await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
+  // The token in local storage before the portal loads, as the login page leaves it.
+  await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
   await page.goto(`${E2E_BASE_URL}/test/${testId}/in`);
   await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.hasFocus())).toBe(true);

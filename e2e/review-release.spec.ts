@@ -11,13 +11,14 @@ import { forThisWorker, importFixture, openStartedTest, submitFromLastQuestion, 
  * button that says when the review opens; when the test is over (its end + duration + the
  * server's grace, GRACE_SECONDS) the result and the review appear on the
  * open page by themselves. A student, a test and a server of this spec's own: the server runs with
- * a short grace (GRACE_SECONDS below), so the wait for the end is a minute, not three.
+ * a short grace (GRACE_SECONDS below), and the test is imported once that server is up, ending 20 s
+ * later: the wait for the release is about 45 s, not three minutes.
  */
 
 const PORT = Number(process.env.E2E_RELEASE_PORT ?? 18391);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = join(process.cwd(), '.tmp', `e2e-release-${PORT}`);
-const GRACE_SECONDS = 15;
+const GRACE_SECONDS = 10;
 let server: ChildProcess | null = null;
 
 const STUDENT: E2eStudent = forThisWorker({ reg_no: 'E2EREL', email: 'release-e2e@example.edu', name: 'Rhea Release', password: 'release-e2e-1' });
@@ -37,8 +38,13 @@ test.afterAll(() => {
 test.beforeAll(async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   mkdirSync(DATA_DIR, { recursive: true });
-  // Ends 40 s after the import: time to start the server, sign in, start and submit before the end.
-  endsAt = Date.now() + 40_000;
+  server = spawn(process.execPath, ['server/dist/main.js'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, GRACE_SECONDS: String(GRACE_SECONDS), NODE_ENV: 'production', WARM_UP_ROUNDS: '0' },
+    stdio: 'ignore',
+  });
+  await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
+  // Ends 20 s after the import, into the running server: time to sign in, start and submit before the end.
+  endsAt = Date.now() + 20_000;
   importFixture(DATA_DIR, `review-release-e2e-${process.env.TEST_WORKER_INDEX ?? '0'}`, {
     students: [STUDENT],
     tests: [
@@ -68,11 +74,6 @@ test.beforeAll(async () => {
       },
     ],
   });
-  server = spawn(process.execPath, ['server/dist/main.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, GRACE_SECONDS: String(GRACE_SECONDS), NODE_ENV: 'production', WARM_UP_ROUNDS: '0' },
-    stdio: 'ignore',
-  });
-  await expect.poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 30_000 }).toBe(200);
 });
 
 async function expectAccessible(page: Page, where: string) {

@@ -1,10 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './e2e-env';
 import { apiToken, importFixture, submitFromLastQuestion, type E2eStudent } from './student-session';
 import { timeline } from './proctor-trail';
-import { writeSpokenWav } from './spoken-wav';
 
 /**
  * Speech detection (DETECT_SPEECH) in headless Chromium whose microphone plays a WAV: a spoken one
@@ -34,6 +34,15 @@ const WAV_DIR = join(process.cwd(), '.tmp', 'speech-e2e');
 const SPOKEN_WAV = join(WAV_DIR, 'spoken.wav');
 const SILENT_WAV = join(WAV_DIR, 'silence.wav');
 
+/**
+ * The fake microphone's spoken WAV (espeak-ng, installed by scripts/ensure-espeak.sh): about 4 s of
+ * someone asking for an answer, then 1.5 s of quiet (longer than a pause between words) before the
+ * file loops. Short, so its first stretch of speech is noted about 5 s in.
+ */
+function writeShortSpokenWav(path: string): void {
+  execFileSync('espeak-ng', ['-m', '-s', '150', '-w', path, '<speak>Hey, what is the answer to question two? Tell me quickly.<break time="1500ms"/></speak>']);
+}
+
 /** 16-bit mono PCM of `seconds` of digital silence. */
 function silenceWav(seconds: number, rate = 16_000): Buffer {
   const data = seconds * rate * 2;
@@ -56,7 +65,7 @@ function silenceWav(seconds: number, rate = 16_000): Buffer {
 test.beforeAll(() => {
   importFixture(E2E_DATA_DIR, 'speech-e2e', { students: [STUDENT], tests: Object.values(TESTS) });
   mkdirSync(WAV_DIR, { recursive: true });
-  writeSpokenWav(SPOKEN_WAV);
+  writeShortSpokenWav(SPOKEN_WAV);
   writeFileSync(SILENT_WAV, silenceWav(5));
 });
 
@@ -132,9 +141,9 @@ async function openTest(browser: Browser, request: APIRequestContext, testId: st
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   await context.addInitScript(keepMicrophoneStreams);
   for (const script of init) await context.addInitScript(script);
+  // The token in local storage before the portal loads, as the login page leaves it.
+  await context.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
   const page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('jwt_token', value), token);
   await page.goto(`/test/${testId}/in`);
   await expect(page.getByRole('heading', { name: 'Question 1 of 2' })).toBeVisible();
   return { page, token };
@@ -166,7 +175,7 @@ test.describe('a microphone playing speech', () => {
     const { page, token } = await openTest(browser, request, TESTS.spoken._id);
     const status = page.getByTestId('proctor-status');
     await expect(status).toHaveText('Microphone: listening for speech');
-    // The WAV's first stretch of speech ends about 9 s in (then 2.5 s of quiet).
+    // The WAV's first stretch of speech ends about 4 s in (then 1.5 s of quiet).
     await expect(status).toHaveText(/^Microphone: listening for speech \(speech noted (once|\d+ times)\)$/, { timeout: 20_000 });
     await submit(page);
     expect(await microphonesReleased(page)).toEqual({ opened: 1, live: 0 });
@@ -242,8 +251,8 @@ test.describe('a silent microphone', () => {
     const { page, token } = await openTest(browser, request, TESTS.silent._id);
     const status = page.getByTestId('proctor-status');
     await expect(status).toHaveText('Microphone: listening for speech');
-    // As long as the spoken journey needed, and more.
-    await page.waitForTimeout(14_000);
+    // As long as the spoken journey needed (its speech is noted about 5 s in), and more.
+    await page.waitForTimeout(7_000);
     await expect(status).toHaveText('Microphone: listening for speech');
     await submit(page);
     expect(await microphonesReleased(page)).toEqual({ opened: 1, live: 0 });

@@ -1,5 +1,6 @@
 /*
- * The portal's service worker: push messages, notification clicks, and the offline page.
+ * The portal's service worker: push messages, notification clicks, the offline page, and the
+ * running test's page kept for a reload offline (decision 0068).
  *
  * - push: shows the notification the server pushed ({ id, title, body, url }) and tells open
  *   portal pages to refresh their bell.
@@ -7,16 +8,29 @@
  *   (it decides: a page in a running test keeps its place); with none open, a window opens.
  * - Page loads (navigations) go to the network first; only when the network fails is the cached
  *   offline page shown, at the URL asked for, so "Try again" reloads it. Nothing else is served
- *   from the cache but that page's own script and icon when offline: /api calls and the app's
- *   scripts and styles never come from this worker, so a deploy is seen on the next load and a
- *   stale build is never served.
+ *   from the cache but that page's own script and icon when offline, and a running test's page.
+ *   /api calls never come from this worker; the app's code only from this build's test-page cache.
+ * - The running test's page (decision 0068): while an attempt runs, its page asks this worker to
+ *   keep it ('invigil-keep-test-page'): the test page's address (its HTML, fetched fresh) and the
+ *   build's files the test page needs (TEST_PAGE_FILES) go into `invigil-test-page-<VERSION>`. A
+ *   test page that cannot be loaded from the network is then served from there, and its files come
+ *   from there (static routing: a file not in it goes to the network). Page loads stay network
+ *   first, so online a new build's page, naming its own files, is always what loads; the page drops
+ *   the cache when the attempt ends.
  *
- * VERSION is replaced at build time by a hash of this file and the offline files
- * (scripts/service-worker-vite-plugin.ts): a changed offline page installs a new worker, whose
- * cache replaces the old one.
+ * VERSION is replaced at build time by a hash of this file (TEST_PAGE_FILES included, so a build
+ * that changes the test page's code changes it) and the offline files
+ * (scripts/service-worker-vite-plugin.ts): a new worker deletes the old build's caches, and keeps
+ * the test page a running attempt kept, from the new build.
  */
 const VERSION = 'dev';
+/** The build's files the test page needs (set at build time): kept only while an attempt runs. */
+const TEST_PAGE_FILES = [];
 const CACHE = `invigil-offline-${VERSION}`;
+const TEST_PAGE_CACHE_PREFIX = 'invigil-test-page-';
+const TEST_PAGE_CACHE = `${TEST_PAGE_CACHE_PREFIX}${VERSION}`;
+/** The in-test page's addresses (the route table's test-in routes). */
+const TEST_PAGE = /^\/test\/[^/]+\/(in|test-in-partwise)$/;
 const OFFLINE_URL = '/offline.html';
 const OFFLINE_FILES = [OFFLINE_URL, '/offline.js', '/favicon.svg'];
 /** Paths the server answers itself: never given the offline page (a download, an API call). */
@@ -26,9 +40,13 @@ self.addEventListener('install', (event) => {
   // Static routing (where supported): everything but page loads and the offline page's own files
   // skips this worker entirely. Refused by an older routing API: every request then reaches the
   // fetch handler, which lets the others through.
+  // The build's files come from the test-page cache when it holds them (only while an attempt
+  // runs; they are content-hashed, so a cached one is the same bytes), else from the network.
   try {
     const offlineFiles = OFFLINE_FILES.map((pathname) => ({ urlPattern: new URLPattern({ pathname }) }));
-    event.waitUntil(event.addRoutes({ condition: { not: { or: [{ requestMode: 'navigate' }, ...offlineFiles] } }, source: 'network' }).catch(() => {}));
+    const others = { condition: { not: { or: [{ requestMode: 'navigate' }, ...offlineFiles] } }, source: 'network' };
+    const assets = { condition: { urlPattern: new URLPattern({ pathname: '/assets/*' }) }, source: { cacheName: TEST_PAGE_CACHE } };
+    event.waitUntil(event.addRoutes([assets, others]).catch(() => event.addRoutes(others)).catch(() => {}));
   } catch {
     // No static routing here (event.addRoutes or URLPattern missing).
   }
@@ -46,6 +64,17 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.filter((name) => name.startsWith('invigil-offline-') && name !== CACHE).map((name) => caches.delete(name)));
+      // An older build's test page: dropped, and kept again from this build (an attempt runs).
+      const older = names.filter((name) => name.startsWith(TEST_PAGE_CACHE_PREFIX) && name !== TEST_PAGE_CACHE);
+      const pages = new Set();
+      for (const name of older) {
+        for (const request of await (await caches.open(name)).keys()) {
+          const { pathname } = new URL(request.url);
+          if (TEST_PAGE.test(pathname)) pages.add(pathname);
+        }
+        await caches.delete(name);
+      }
+      for (const page of pages) await keepTestPage(page).catch(() => {});
       // Page loads start while the worker boots instead of after it.
       if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
       await self.clients.claim();
@@ -73,11 +102,40 @@ self.addEventListener('fetch', (event) => {
         if (preloaded) return preloaded;
         return await fetch(request);
       } catch {
-        const offline = await caches.match(OFFLINE_URL, { cacheName: CACHE });
+        // A running test's page, kept by this build; any other page gets the offline page.
+        const kept = TEST_PAGE.test(url.pathname) ? await caches.match(url.pathname, { cacheName: TEST_PAGE_CACHE, ignoreSearch: true }) : undefined;
+        const offline = kept ?? (await caches.match(OFFLINE_URL, { cacheName: CACHE }));
         return offline ?? Response.error();
       }
     })(),
   );
+});
+
+/**
+ * Keeps a running test's page: its HTML as the server sends it now, and the files of this build the
+ * test page needs that the cache does not hold yet (most come from the browser's HTTP cache).
+ */
+async function keepTestPage(page) {
+  const cache = await caches.open(TEST_PAGE_CACHE);
+  const html = await fetch(page, { cache: 'no-cache', credentials: 'same-origin' });
+  if (!html.ok || html.redirected) return;
+  await cache.put(page, html);
+  const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  const missing = TEST_PAGE_FILES.filter((file) => !held.has(file));
+  for (let i = 0; i < missing.length; i += 6) {
+    await Promise.all(
+      missing.slice(i, i + 6).map(async (file) => {
+        const response = await fetch(file).catch(() => null);
+        if (response?.ok) await cache.put(file, response);
+      }),
+    );
+  }
+}
+
+self.addEventListener('message', (event) => {
+  const { type, page } = event.data ?? {};
+  if (type !== 'invigil-keep-test-page' || typeof page !== 'string' || !TEST_PAGE.test(page)) return;
+  event.waitUntil(keepTestPage(page).catch(() => {}));
 });
 
 self.addEventListener('push', (event) => {

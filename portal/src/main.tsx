@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { earlyCallsFor, needsLogin, routeFor } from './app/guard';
 import { hasLiveSession, initAuth } from './features/auth/auth-state';
 import { startExtensionPairing } from './features/extension/extension-status';
+import { watchKeptAttemptOwner } from './features/attempt/kept-attempt-owner';
 import { registerServiceWorker } from './features/notifications/service-worker';
 import { activeThemeIndex, applyTheme } from './features/theme/themes';
 import { loadEarly } from './lib/api-client';
@@ -40,3 +41,5 @@ else void Promise.race([Promise.allSettled([screenLoad, ...dataLoads]), new Prom
 startExtensionPairing();
 // Push messages and the offline page (production builds only).
 registerServiceWorker();
+// A running test kept on this device for a reload offline belongs to one student only (decision 0068).
+watchKeptAttemptOwner();

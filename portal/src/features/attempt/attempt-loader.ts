@@ -7,6 +7,7 @@ import { signal as createSignal, type Signal } from '@preact/signals-react';
 import type { OverallFiles } from '../uploads/answer-sheet-uploads';
 import { UploadOutbox } from '../uploads/upload-outbox';
 import { UploadQueue } from '../uploads/upload-queue';
+import { ApiError } from '../../lib/api-client';
 import { storage } from '../../lib/storage';
 import { AnswerJournal, attemptKey } from './answer-journal';
 import { claimAttempt, type AttemptClaim } from './attempt-claim';
@@ -19,6 +20,7 @@ import { AttemptSession } from './attempt-session';
 import { mergeStates, revisionBase } from './attempt-state-merge';
 import { AttemptStore } from './attempt-store';
 import { anchorFromServer } from './exam-timer';
+import { AttemptKeeper, dropKeptAttempt, keepFrom, keptAttempt, replyOffline } from './offline-attempt';
 import { SyncEngine, type SubmitOutcome, type SyncTransport } from './sync-engine';
 
 export interface LoadedAttempt {
@@ -38,6 +40,8 @@ export interface LoadedAttempt {
   uploadQueue: UploadQueue | null;
   /** A staff member's preview (staff-test-preview): no proctoring, no live channel, no uploads. */
   preview?: boolean;
+  /** Keeps the running attempt on the device for a reload offline (decision 0068); absent in a preview. */
+  keeper?: AttemptKeeper;
 }
 
 export type LoadResult = { kind: 'already-submitted'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };
@@ -97,25 +101,39 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
   // Another tab with this attempt journals what it has and stops before this one reads the journal.
   // Right after Start, its reply already carries the attempt (entered-handoff.ts).
   const entered = takeEntered(testId);
-  const replied = (entered ? Promise.resolve(entered) : fetchTestIn(testId, signal)).then((reply) => ({ reply, at: performance.now() }));
+  // No connection: an attempt this device keeps (decision 0068) loads from what it holds.
+  const fromKept = { used: false };
+  const asked = entered ? Promise.resolve(entered) : fetchTestIn(testId, signal).catch((error: unknown) => keptReplyOr(error, attempt, userId, fromKept));
+  const replied = asked.then((reply) => ({ reply, at: performance.now(), deviceAt: Date.now() }));
   // The paper and the journal's database are asked for at once, beside the claim (the journal is
   // only read once the claim is held): on a slow phone these steps in a row were a visible wait.
   // (An attempt already submitted needs no paper: its promise then never settles, and nobody waits on it.)
   const paper = replied.then(({ reply }) => ('type' in reply ? new Promise<TestPaper>(() => {}) : paperOf(reply, signal)));
   paper.catch(() => undefined);
   openJournal().catch(() => undefined);
-  const [{ reply, at: repliedAt }, claim] = await Promise.all([replied, claimAttempt(`invigil-attempt:${attempt}`)]);
+  const [{ reply, at: repliedAt, deviceAt }, claim] = await Promise.all([replied, claimAttempt(`invigil-attempt:${attempt}`)]);
   try {
     if ('type' in reply) {
       await deliverLeftovers(testId, userId).catch(() => undefined);
+      await dropKeptAttempt(attempt).catch(() => undefined);
       claim.release();
       return { kind: 'already-submitted', message: reply.message };
     }
-    return await prepareAttempt(testId, userId, reply, paper, repliedAt, claim, callbacks);
+    const keeper = new AttemptKeeper(keepFrom(userId, testId, reply, deviceAt), fromKept.used);
+    return await prepareAttempt(testId, userId, reply, paper, repliedAt, claim, callbacks, keeper);
   } catch (error) {
     claim.release();
     throw error;
   }
+}
+
+/** The kept attempt's reply when the server cannot be reached; otherwise the error as it was. */
+async function keptReplyOr(error: unknown, attempt: string, userId: string, fromKept: { used: boolean }): Promise<TestInReply> {
+  if (!(error instanceof ApiError) || error.status !== null) throw error;
+  const kept = await keptAttempt(attempt).catch(() => null);
+  if (!kept || kept.userId !== userId) throw error;
+  fromKept.used = true;
+  return replyOffline(kept, Date.now());
 }
 
 async function prepareAttempt(
@@ -127,6 +145,7 @@ async function prepareAttempt(
   repliedAt: number,
   claim: AttemptClaim,
   callbacks: LoadCallbacks,
+  keeper: AttemptKeeper,
 ): Promise<LoadResult> {
   const [paper, journal] = await Promise.all([paperLoad, openJournal()]);
   const config: TestConfig = { ...reply.test.config, ...reply.testConfig };
@@ -148,6 +167,7 @@ async function prepareAttempt(
   const transport: SyncTransport = {
     async sync(updates, qn) {
       const result = await syncAnswers({ id: testId, updates, qn });
+      keeper.synced(updates, result);
       session?.onSyncReply(result);
       return result;
     },
@@ -190,6 +210,8 @@ async function prepareAttempt(
     pendingIntent: intent,
     claim,
   });
+  // Loaded from what the device keeps: the server could not be reached a moment ago; say so until it answers.
+  if (keeper.fromKept) session.unreachable.value = true;
   const files = createSignal<OverallFiles>({ iu: userData.iu, pu: userData.pu });
   const outbox = await UploadOutbox.open().catch(() => null);
   const uploadQueue = outbox
@@ -202,5 +224,5 @@ async function prepareAttempt(
         }
       })
     : null;
-  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session, files, uploadQueue } };
+  return { kind: 'ready', attempt: { testId, userId, paper, config, flags, instructions: reply.instructions, model, store, engine, session, files, uploadQueue, keeper } };
 }

@@ -19,6 +19,24 @@ import type { SubmitOutcome } from './sync-engine';
 type View = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; attempt: LoadedAttempt };
 
 const SOMETHING_WRONG = 'Something went wrong!';
+/**
+ * The attempt is kept on the device for a reload offline (decision 0068) this long after the first
+ * question shows, when the page is idle: never on the way to the first question.
+ */
+const KEEP_AFTER_MS = 1500;
+
+/** Runs `task` once the page is idle, `delay` ms from now at the earliest; returns its cancel. */
+function afterIdle(delay: number, task: () => void): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(task, { timeout: 3000 });
+    else task();
+  }, delay);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
+}
 
 function LoadingOverlay() {
   useShellCover();
@@ -69,8 +87,12 @@ export default function TestInPage({ title }: ScreenProps) {
     if (!userId) return;
     const controller = new AbortController();
     let loaded: LoadedAttempt | null = null;
+    let cancelKeep = () => {};
     setView({ kind: 'loading' });
     const onFinished = (outcome: SubmitOutcome, reason: SubmitReason) => {
+      // Submitted, terminated or ended: nothing of the paper or its key stays on the device.
+      cancelKeep();
+      void loaded?.keeper?.drop().catch(() => undefined);
       // The proctor's PROCTOR_TERMINATE: the server submitted it, the page says why.
       if (outcome.type === 100 && reason !== 'PROCTOR_TERMINATE') {
         showSnackbar(outcome.message || ALREADY_SUBMITTED_REASON, { color: 'warning' });
@@ -97,6 +119,8 @@ export default function TestInPage({ title }: ScreenProps) {
         loaded.session.start();
         void loaded.engine.start();
         setView({ kind: 'ready', attempt: loaded });
+        const { keeper, paper, session } = loaded;
+        if (keeper) cancelKeep = afterIdle(KEEP_AFTER_MS, () => void (session.phase.value === 'submitted' ? undefined : keeper.keep(paper, location.pathname).catch(() => undefined)));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -107,6 +131,7 @@ export default function TestInPage({ title }: ScreenProps) {
     );
     return () => {
       controller.abort();
+      cancelKeep();
       loaded?.session.stop();
     };
   }, [id, userId, attemptNo, goSubmitted]);

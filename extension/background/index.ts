@@ -1,6 +1,7 @@
 import type { ScreenChoice } from '@invigil/shared/protocol/messages';
 
-import { handleBridgeMessage } from '../lib/background-handler';
+import { handleBridgeMessage, trustedSender } from '../lib/background-handler';
+import { PORTAL_ORIGINS } from '../lib/config';
 import { EventJournal, sessionJournalStorage } from '../lib/event-journal';
 import { BACKGROUND_MEDIA_TARGET, OFFSCREEN_PATH, parseMediaReport, type MediaCommand } from '../lib/media-messages';
 import { sessionPairingStore } from '../lib/pairing-store';
@@ -134,10 +135,13 @@ const deps = {
 };
 
 /**
- * The trusted origins (decision 0069): the institute's managed policy, else the build's list. Every
- * message waits for the current read, so a worker woken by a message never answers on a stale or
- * missing list; a policy change is read again at once.
+ * The trusted origins (decision 0069): the institute's managed policy, else the build's list. Chrome
+ * hands an extension its policy a few seconds after the browser starts (about 2.5 s measured on a
+ * cold start); until then the build's list answers, so the portal's first requests are not left
+ * waiting, and a request from any other origin waits for the policy. When the policy arrives or
+ * changes, pairings with an origin it does not name end.
  */
+let settled: Trust | null = null;
 let trust: Promise<Trust> = loadTrust();
 /** The bridge file Plasmo built (the static content script's), registered again for policy origins. */
 const bridgeFiles = (chrome.runtime.getManifest().content_scripts ?? [])[0]?.js ?? [];
@@ -145,15 +149,26 @@ async function syncBridge(): Promise<void> {
   const { register } = await bridgeAccess(await trust);
   await syncPolicyBridge(chrome.scripting, register, bridgeFiles).catch((error: unknown) => console.warn('Invigil: could not register the bridge for policy origins', error));
 }
-void syncBridge();
+function applyTrust(): void {
+  const reading = trust;
+  void reading.then(async (found) => {
+    if (reading !== trust) return;
+    settled = found;
+    for (const pairing of await store.all()) if (!found.origins.includes(pairing.origin)) await store.remove(pairing.tabId);
+  });
+  void syncBridge();
+}
+applyTrust();
 onPolicyChanged(() => {
   trust = loadTrust();
-  void syncBridge();
-  // A pairing from an origin the policy no longer names ends now.
-  void trust.then(async ({ origins }) => {
-    for (const pairing of await store.all()) if (!origins.includes(pairing.origin)) await store.remove(pairing.tabId);
-  });
+  applyTrust();
 });
+/** The list to judge `sender` by now: the policy once read; before that the build's, or a wait for the policy. */
+async function allowedFor(sender: chrome.runtime.MessageSender): Promise<readonly string[]> {
+  if (settled) return settled.origins;
+  if (trustedSender(sender, { extensionId: deps.extensionId, allowed: PORTAL_ORIGINS })) return PORTAL_ORIGINS;
+  return (await trust).origins;
+}
 // The student's "Allow" in the popup (or a revocation in chrome://extensions).
 chrome.permissions.onAdded.addListener(() => void syncBridge());
 chrome.permissions.onRemoved.addListener(() => void syncBridge());
@@ -171,7 +186,7 @@ chrome.runtime.onMessage.addListener((data: unknown, sender, sendResponse) => {
     return false;
   }
   if ((data as { target?: unknown } | null)?.target === BACKGROUND_MEDIA_TARGET) return false;
-  trust.then(({ origins }) => handleBridgeMessage(data, sender, { ...deps, allowed: origins })).then(
+  allowedFor(sender).then((allowed) => handleBridgeMessage(data, sender, { ...deps, allowed })).then(
     (reply) => sendResponse(reply ?? undefined),
     () => sendResponse(undefined),
   );

@@ -4,6 +4,7 @@ import type { ToExtensionMessage } from '@invigil/shared/protocol/messages';
 
 import { acceptPageMessage, acceptPush, acceptReply } from '../lib/bridge-filter';
 import { pageHidden, relayPortalMessage, type BridgeMessage } from '../lib/bridge-messages';
+import { PORTAL_ORIGINS } from '../lib/config';
 import { loadTrust } from '../lib/trust';
 
 // Relays protocol messages between the portal page and the background worker. The matches below
@@ -26,7 +27,15 @@ function extensionAlive(): boolean {
   }
 }
 
-function startBridge(allowed: readonly string[]): void {
+/**
+ * The origins trusted now: the build's until Chrome hands over the institute's policy (a few seconds
+ * after the browser starts), then the policy's (decision 0069). Read on every message.
+ */
+let allowed: readonly string[] = PORTAL_ORIGINS;
+let started = false;
+
+function startBridge(): void {
+  started = true;
   const send = async (message: BridgeMessage): Promise<unknown> => {
     if (!extensionAlive()) {
       stop();
@@ -75,8 +84,10 @@ function startBridge(allowed: readonly string[]): void {
   chrome.runtime.onMessage.addListener(onPush);
 }
 
-// Pages that are not on the allow-list (the policy's, else the build's) get no listener at all. The
-// portal repeats its pairing request for a few seconds, so the short wait for the list loses nothing.
+// Pages that are not on the allow-list get no listener at all; a page the policy names that the
+// build's list does not gets it as soon as the policy is read (the portal asks again for seconds).
+if (allowed.includes(location.origin)) startBridge();
 void loadTrust().then(({ origins }) => {
-  if (origins.includes(location.origin)) startBridge(origins);
+  allowed = origins;
+  if (!started && origins.includes(location.origin)) startBridge();
 });

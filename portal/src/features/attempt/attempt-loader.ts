@@ -20,7 +20,7 @@ import { AttemptSession } from './attempt-session';
 import { mergeStates, revisionBase } from './attempt-state-merge';
 import { AttemptStore } from './attempt-store';
 import { anchorFromServer } from './exam-timer';
-import { AttemptKeeper, dropKeptAttempt, keepFrom, keptAttempt, replyOffline } from './offline-attempt';
+import { AttemptKeeper, keepFrom, replyOffline } from './offline-attempt';
 import { SyncEngine, type SubmitOutcome, type SyncTransport } from './sync-engine';
 
 export interface LoadedAttempt {
@@ -115,7 +115,7 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
   try {
     if ('type' in reply) {
       await deliverLeftovers(testId, userId).catch(() => undefined);
-      await dropKeptAttempt(attempt).catch(() => undefined);
+      await import('./kept-attempt-store').then((kept) => kept.dropKeptAttempt(attempt)).catch(() => undefined);
       claim.release();
       return { kind: 'already-submitted', message: reply.message };
     }
@@ -130,7 +130,7 @@ export async function loadAttempt(testId: string, userId: string, callbacks: Loa
 /** The kept attempt's reply when the server cannot be reached; otherwise the error as it was. */
 async function keptReplyOr(error: unknown, attempt: string, userId: string, fromKept: { used: boolean }): Promise<TestInReply> {
   if (!(error instanceof ApiError) || error.status !== null) throw error;
-  const kept = await keptAttempt(attempt).catch(() => null);
+  const kept = await import('./kept-attempt-store').then((store) => store.keptAttempt(attempt)).catch(() => null);
   if (!kept || kept.userId !== userId) throw error;
   fromKept.used = true;
   return replyOffline(kept, Date.now());

@@ -15,6 +15,6 @@ export function watchKeptAttemptOwner(): void {
     const userId = session.value?.claims.id;
     const owner = storage.get(KEPT_OWNER_KEY);
     if (!userId || !owner || owner === userId) return;
-    void import('./offline-attempt').then((kept) => kept.dropKeptAttemptsOfOthers(userId)).catch(() => undefined);
+    void import('./kept-attempt-store').then((kept) => kept.dropKeptAttemptsOfOthers(userId)).catch(() => undefined);
   });
 }

@@ -2,7 +2,8 @@ import type { QuestionUpdate } from '@invigil/shared/api/attempt-sync';
 import type { SavedQuestionState, TestInReply } from '@invigil/shared/api/tests';
 import { describe, expect, it } from 'vitest';
 import { anchorFromServer, secondsLeft } from './exam-timer';
-import { afterSync, keepFrom, keptOfOthers, paperEntries, replyOffline } from './offline-attempt';
+import { keptOfOthers, paperEntries } from './kept-attempt-store';
+import { afterSync, keepFrom, replyOffline } from './offline-attempt';
 import { mergeStates } from './attempt-state-merge';
 
 const saved = (qn: number, ua: string | null, rev: number): SavedQuestionState => ({ qn, ua, ats: 1, mts: null, vts: 1, s: 1, iu: [], vu: [], au: [], r: null, rev, late: false });

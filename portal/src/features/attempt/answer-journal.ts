@@ -21,6 +21,11 @@ interface JournalSchema extends DBSchema {
   meta: { key: string; value: { attempt: string; lastRev: number; submit?: SubmitIntent } };
 }
 
+export interface PendingSummary {
+  changes: number;
+  answers: number;
+}
+
 export const JOURNAL_DB_NAME = 'invigil-answer-journal';
 
 /** The attempt's journal key: one student's attempt at one test. */
@@ -35,10 +40,11 @@ export interface AttemptJournal {
   pending(attempt: string): Promise<QuestionUpdate[]>;
   pendingCount(attempt: string): Promise<number>;
   /**
-   * How many questions have an answer or mark change waiting: what the student calls their unsaved
-   * answers (a visit or time on a question is not one). A journal without it counts every change.
+   * In one read: how many changes wait (as pendingCount) and how many questions have an answer or
+   * mark change among them, what the student calls their unsaved answers (a visit or time on a
+   * question is not one). A journal without it counts every change as an answer.
    */
-  pendingAnswers?(attempt: string): Promise<number>;
+  pendingSummary?(attempt: string): Promise<PendingSummary>;
   acknowledge(attempt: string, ackedRev: number): Promise<void>;
   setSubmitIntent(attempt: string, intent: SubmitIntent): Promise<void>;
   submitIntent(attempt: string): Promise<SubmitIntent | null>;
@@ -95,10 +101,10 @@ export class AnswerJournal implements AttemptJournal {
     return this.db.count('changes', IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
   }
 
-  /** The questions with an answer or mark change waiting (a change journaled before this was known counts). */
-  async pendingAnswers(attempt: string): Promise<number> {
+  /** The changes waiting, and the questions with an answer or mark change among them (a change journaled before this was known counts). */
+  async pendingSummary(attempt: string): Promise<PendingSummary> {
     const rows = await this.db.getAll('changes', IDBKeyRange.bound([attempt, 0], [attempt, Infinity]));
-    return new Set(rows.filter((row) => row.answer !== false).map((row) => row.update.qn)).size;
+    return { changes: rows.length, answers: new Set(rows.filter((row) => row.answer !== false).map((row) => row.update.qn)).size };
   }
 
   /** Drops every change up to the revision the server holds. */

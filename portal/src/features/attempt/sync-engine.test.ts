@@ -168,7 +168,9 @@ describe('SyncEngine', () => {
   it('tells an offline student how many answers are unsaved, not how many visits and marks (issue 31)', async () => {
     const server = fakeServer();
     server.setOffline(true);
-    const engine = engineFor(server.transport);
+    // No retry while the text is read (a retry in flight shows "Saving…").
+    const quiet = () => new SyncEngine({ journal, attempt, transport: server.transport, currentQn: () => 1, debounceMs: 60_000, retryDelaysMs: [60_000] });
+    const engine = quiet();
     const store = new AttemptStore([3, 3, 6], [1, 2, 3].map((qn) => newQuestionState(qn)), 0, 0, {
       record: (change, answerChange) => engine.record(change, answerChange),
       flush: () => engine.flush(),
@@ -191,7 +193,7 @@ describe('SyncEngine', () => {
     await store.flushNow();
     expect(text()).toBe('Offline: 3 unsaved answers');
     engine.stop();
-    const reloaded = engineFor(server.transport);
+    const reloaded = quiet();
     await reloaded.start();
     expect(saveStateText(reloaded.state.value, false, null, false, reloaded.unsavedAnswers.value)).toBe('Offline: 3 unsaved answers');
 

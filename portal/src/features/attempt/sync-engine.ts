@@ -124,14 +124,16 @@ export class SyncEngine {
     this.timer = setTimeout(() => void this.flush(), delay);
   }
 
-  private async countAnswers(unsent: number): Promise<void> {
+  /** The unsent changes, with the unsaved answers set from the same read of the journal. */
+  private async countPending(): Promise<number> {
     const { journal, attempt } = this.options;
-    this.unsavedAnswers.value = unsent === 0 ? 0 : journal.pendingAnswers ? await journal.pendingAnswers(attempt) : unsent;
+    const { changes, answers } = journal.pendingSummary ? await journal.pendingSummary(attempt) : { changes: await journal.pendingCount(attempt), answers: undefined };
+    this.unsavedAnswers.value = answers ?? changes;
+    return changes;
   }
 
   private async refreshCount(busy?: 'saving'): Promise<void> {
-    const unsent = await this.options.journal.pendingCount(this.options.attempt);
-    await this.countAnswers(unsent);
+    const unsent = await this.countPending();
     const current = this.state.value;
     if (unsent === 0) this.state.value = { status: 'saved', unsent: 0 };
     else if (current.status === 'offline' || current.status === 'error') this.state.value = { ...current, unsent };
@@ -170,8 +172,7 @@ export class SyncEngine {
         await this.finish({ message: (error as ApiError).message, type: ALREADY_SUBMITTED_TYPE });
         return;
       }
-      const unsent = await journal.pendingCount(attempt);
-      await this.countAnswers(unsent);
+      const unsent = await this.countPending();
       const message = error instanceof ApiError && error.message ? error.message : SAVE_FAILED;
       this.state.value = isNetworkFailure(error) ? { status: 'offline', unsent } : { status: 'error', unsent, message };
       if (submitting && !isNetworkFailure(error)) this.options.onSubmitFailed?.(message);

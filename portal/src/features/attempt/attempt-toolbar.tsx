@@ -19,10 +19,11 @@ function SaveStatus() {
   const { engine, session, store } = useAttempt();
   const state = engine.state.value;
   const text = saveStateText(state, session.unreachable.value, store.journalError.value, store.typingCount.value > 0, engine.unsavedAnswers.value);
+  // A problem is a warning chip: warning-content on the toolbar's own colour failed axe's contrast.
   const problem = store.journalError.value !== null || state.status === 'offline' || state.status === 'error';
   const icon = STATUS_ICONS[problem ? (state.status === 'offline' ? 'offline' : 'problem') : state.status === 'saving' ? 'saving' : 'saved'];
   return (
-    <p className={`flex min-w-0 items-center gap-1.5 text-sm ${problem ? 'text-warning-content' : 'opacity-90'}`} role="status" aria-live="polite" data-testid="save-status">
+    <p className={`flex min-w-0 items-center gap-1.5 text-sm ${problem ? 'max-w-full self-start rounded-field bg-warning px-1.5 font-semibold text-warning-content' : 'opacity-90'}`} role="status" aria-live="polite" data-testid="save-status">
       {icon}
       {/* On a phone it wraps rather than hide how many answers are unsaved. */}
       <span className="min-w-0 lg:truncate">{text}</span>

@@ -65,6 +65,8 @@ interface CameraPage {
    * running test page's files for a reload offline (decision 0068) without running any of them.
    */
   requests: string[];
+  /** What the service worker fetched (the running test page's files it keeps). */
+  workerRequests: string[];
   /** Requests that would have left our origin (refused). */
   offOrigin: string[];
   /** Messages of the browser console at error level, and uncaught errors. */
@@ -99,7 +101,8 @@ async function openTest(browser: Browser, request: APIRequestContext, testId: st
     offOrigin.push(url);
     return route.abort();
   });
-  context.on('request', (r) => void (r.serviceWorker() === null && requests.push(r.url())));
+  const workerRequests: string[] = [];
+  context.on('request', (r) => void (r.serviceWorker() === null ? requests : workerRequests).push(r.url()));
   // Every camera stream the page opens, to see that it is released when the attempt ends.
   await context.addInitScript(() => {
     const streams: MediaStream[] = [];
@@ -117,7 +120,7 @@ async function openTest(browser: Browser, request: APIRequestContext, testId: st
   await page.addInitScript((value) => localStorage.setItem('jwt_token', value), token);
   await page.goto(`${E2E_BASE_URL}/test/${testId}/in`);
   await expect(page.getByRole('heading', { name: 'Question 1 of 1' })).toBeVisible();
-  return { page, token, requests, offOrigin, errors };
+  return { page, token, requests, workerRequests, offOrigin, errors };
 }
 
 const cameraTracks = (page: Page) => page.evaluate(() => (window as unknown as { cameraTracks: () => string[] }).cameraTracks());
@@ -239,9 +242,13 @@ test('image proctoring takes a snapshot every IMAGE_PROCTOR_INTERVAL seconds wit
   test.setTimeout(90_000);
   const browser = await launch('video/one-face.y4m');
   try {
-    const { page, token, requests } = await openTest(browser, request, TESTS.imageProctor._id);
+    const { page, token, requests, workerRequests } = await openTest(browser, request, TESTS.imageProctor._id);
     await expect(page.getByTestId('proctor-status')).toContainText('Camera: a picture every 10 s');
     await expect.poll(() => requests.filter((url) => url.includes('/snapUpload/')).length, { timeout: 30_000 }).toBe(1);
+    // The service worker has kept the test page's files for a reload offline by now, without the
+    // face check's worker or the PDF viewer this test never loaded (decision 0068).
+    await expect.poll(() => workerRequests.filter((url) => url.includes('/assets/')).length).toBeGreaterThan(0);
+    expect(workerRequests.filter((url) => /face-worker|\/assets\/pdf/.test(url))).toEqual([]);
     await submit(page);
     expect(await cameraTracks(page)).toEqual(['ended']);
     const trail = await timeline(request, token, TESTS.imageProctor._id);

@@ -26,6 +26,12 @@
 const VERSION = 'dev';
 /** The build's files the test page needs (set at build time): kept only while an attempt runs. */
 const TEST_PAGE_FILES = [];
+/**
+ * The heavy files of the test page's list that only some tests use (the face check's worker, 1.5 MB;
+ * the PDF viewer and its worker, 1.6 MB): kept only when the page has loaded them already, so a
+ * test without a face check or a PDF never downloads them in the background of a hall's Wi-Fi.
+ */
+const ONLY_IF_LOADED = /^\/assets\/(face-worker-entry|pdf\.worker|pdf|pdf-viewer)[-.][^/]*$/;
 const CACHE = `invigil-offline-${VERSION}`;
 const TEST_PAGE_CACHE_PREFIX = 'invigil-test-page-';
 const TEST_PAGE_CACHE = `${TEST_PAGE_CACHE_PREFIX}${VERSION}`;
@@ -115,13 +121,14 @@ self.addEventListener('fetch', (event) => {
  * Keeps a running test's page: its HTML as the server sends it now, and the files of this build the
  * test page needs that the cache does not hold yet (most come from the browser's HTTP cache).
  */
-async function keepTestPage(page) {
+async function keepTestPage(page, loaded = []) {
   const cache = await caches.open(TEST_PAGE_CACHE);
   const html = await fetch(page, { cache: 'no-cache', credentials: 'same-origin' });
   if (!html.ok || html.redirected) return;
   await cache.put(page, html);
   const held = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
-  const missing = TEST_PAGE_FILES.filter((file) => !held.has(file));
+  const used = new Set(loaded);
+  const missing = TEST_PAGE_FILES.filter((file) => !held.has(file) && (!ONLY_IF_LOADED.test(file) || used.has(file)));
   for (let i = 0; i < missing.length; i += 6) {
     await Promise.all(
       missing.slice(i, i + 6).map(async (file) => {
@@ -133,9 +140,10 @@ async function keepTestPage(page) {
 }
 
 self.addEventListener('message', (event) => {
-  const { type, page } = event.data ?? {};
+  const { type, page, loaded } = event.data ?? {};
   if (type !== 'invigil-keep-test-page' || typeof page !== 'string' || !TEST_PAGE.test(page)) return;
-  event.waitUntil(keepTestPage(page).catch(() => {}));
+  const files = Array.isArray(loaded) ? loaded.filter((file) => typeof file === 'string') : [];
+  event.waitUntil(keepTestPage(page, files).catch(() => {}));
 });
 
 self.addEventListener('push', (event) => {

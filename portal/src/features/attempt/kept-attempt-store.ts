@@ -81,7 +81,14 @@ export async function dropKeptAttemptsOfOthers(userId: string): Promise<void> {
 /** The service worker keeps the test page (this address) and its code until the attempt ends. */
 export function keepTestPage(page: string): void {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'invigil-keep-test-page', page })).catch(() => undefined);
+  // The build's files this page has loaded: the worker keeps the heavy optional ones (the face
+  // check's and the PDF viewer's) only when they are among them.
+  const loaded = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name, location.href))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'invigil-keep-test-page', page, loaded })).catch(() => undefined);
 }
 
 /**

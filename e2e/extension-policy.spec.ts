@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 import { parseToPortal, type ToExtensionMessage, type ToPortalMessage } from '@invigil/shared/protocol/messages';
@@ -87,6 +88,10 @@ test('with the institute\'s policy naming its origin, the product build pairs th
       'http://exam.example.edu: plain http is allowed only for 127.0.0.1 and localhost',
       'https://*.example.edu: wildcards are not allowed: name each origin exactly',
     ]);
+    // The popup with the policy's lines and the ignored entries: no axe violation (Plasmo's page
+    // had no language until the build set it).
+    const axe = await new AxeBuilder({ page: popup }).options({ resultTypes: ['violations'] }).analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   } finally {
     await context.close();
   }

@@ -11,7 +11,7 @@
 //    `config.matches` literally and cannot expand a list from one variable.
 // Output: build/chrome-mv3-<tag> (tag "prod" unless --tag is given).
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +61,15 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 copyFileSync(join(root, MANAGED_SCHEMA_FILE), join(root, 'build', `chrome-mv3-${tag}`, MANAGED_SCHEMA_FILE));
 writeFileSync(manifestPath, `${JSON.stringify(withManagedSchema(withContentMatches(manifest, patterns)))}\n`);
 console.log(`build: wrote ${manifestPath}`);
+
+// 3c. Plasmo writes its pages (the popup, tabs/*.html) as <html> without a language: screen readers
+//     then guess it, and axe reports html-has-lang. The extension's text is English.
+const buildDir = join(root, 'build', `chrome-mv3-${tag}`);
+for (const page of readdirSync(buildDir, { recursive: true }).map(String).filter((name) => name.endsWith('.html'))) {
+  const path = join(buildDir, page);
+  const html = readFileSync(path, 'utf8');
+  if (html.includes('<html>')) writeFileSync(path, html.replace('<html>', '<html lang="en">'));
+}
 
 // 4. The face check's model and wasm files for the offscreen document (decision 0016), copied from
 //    node_modules by the portal's own script: packaged with the extension, never a CDN.

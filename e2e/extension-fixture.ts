@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { chromium, expect, test as base, type BrowserContext, type Page } from '@playwright/test';
+import { parseToPortal, type ToExtensionMessage, type ToPortalMessage } from '@invigil/shared/protocol/messages';
 
 /**
  * Playwright fixtures that run Chromium with the Invigil extension loaded.
@@ -200,4 +201,28 @@ export async function launchWithPolicy(extensionDir: string, policy: Record<stri
 /** The toolbar popup over `page` in a context launched by launchWithPolicy (as the fixture's openActionPopup). */
 export function openActionPopupIn(context: BrowserContext, extensionId: string, page: Page): Promise<ActionPopup> {
   return openActionPopup(context, extensionId, page);
+}
+
+/** Posts `request` from the page as the portal does and returns the extension's answer, or null after `timeoutMs`. */
+export async function askExtension(page: Page, request: ToExtensionMessage, timeoutMs = 1_500): Promise<ToPortalMessage | null> {
+  const answer = await page.evaluate(
+    ({ request, timeoutMs }) =>
+      new Promise<unknown>((resolve) => {
+        const onMessage = (event: MessageEvent) => {
+          const data = event.data as { direction?: string; id?: string } | null;
+          if (event.source !== window || data?.direction !== 'to-portal' || data.id !== request.id) return;
+          clearTimeout(timer);
+          window.removeEventListener('message', onMessage);
+          resolve(data);
+        };
+        const timer = setTimeout(() => {
+          window.removeEventListener('message', onMessage);
+          resolve(null);
+        }, timeoutMs);
+        window.addEventListener('message', onMessage);
+        window.postMessage(request, location.origin);
+      }),
+    { request, timeoutMs },
+  );
+  return answer === null ? null : parseToPortal(answer);
 }

@@ -1,9 +1,7 @@
-import type { Page } from '@playwright/test';
-
-import { parseToPortal, type ToExtensionMessage, type ToPortalMessage } from '@invigil/shared/protocol/messages';
+import type { ToExtensionMessage } from '@invigil/shared/protocol/messages';
 import { createPairRequest, isAckFor } from '@invigil/shared/protocol/pairing';
 
-import { expect, PINNED_EXTENSION_ID, test } from './extension-fixture';
+import { askExtension, expect, PINNED_EXTENSION_ID, test } from './extension-fixture';
 
 // The e2e build trusts exactly http://127.0.0.1:18080. Pages are answered by Playwright (route),
 // not by a real server, so this spec needs no port and runs beside the e2e server.
@@ -17,29 +15,6 @@ test.beforeEach(async ({ context }) => {
   }
 });
 
-/** Posts `request` from the page as the portal does and returns the extension's answer, or null after `timeoutMs`. */
-async function ask(page: Page, request: ToExtensionMessage, timeoutMs = 1_500): Promise<ToPortalMessage | null> {
-  const answer = await page.evaluate(
-    ({ request, timeoutMs }) =>
-      new Promise<unknown>((resolve) => {
-        const onMessage = (event: MessageEvent) => {
-          const data = event.data as { direction?: string; id?: string } | null;
-          if (event.source !== window || data?.direction !== 'to-portal' || data.id !== request.id) return;
-          clearTimeout(timer);
-          window.removeEventListener('message', onMessage);
-          resolve(data);
-        };
-        const timer = setTimeout(() => {
-          window.removeEventListener('message', onMessage);
-          resolve(null);
-        }, timeoutMs);
-        window.addEventListener('message', onMessage);
-        window.postMessage(request, location.origin);
-      }),
-    { request, timeoutMs },
-  );
-  return answer === null ? null : parseToPortal(answer);
-}
 
 function statusRequest(): ToExtensionMessage {
   const { id } = createPairRequest();
@@ -53,11 +28,11 @@ test('the extension id is the pinned one', ({ extensionId }) => {
 test('pairs with the allowed portal origin and the popup says so', async ({ context, page, openPopup }) => {
   await page.goto(`${ALLOWED}/tests/1`);
   const request = createPairRequest();
-  const ack = await ask(page, request);
+  const ack = await askExtension(page, request);
   expect(ack?.type).toBe('PAIR_ACK');
   expect(ack?.type === 'PAIR_ACK' && isAckFor(ack, request, ALLOWED)).toBe(true);
 
-  const status = await ask(page, statusRequest());
+  const status = await askExtension(page, statusRequest());
   expect(status).toMatchObject({ type: 'STATUS', payload: { paired: true, origin: ALLOWED } });
 
   const popup = await openPopup(await context.newPage());
@@ -67,8 +42,8 @@ test('pairs with the allowed portal origin and the popup says so', async ({ cont
 
 test('stays silent for an origin that is not allowed', async ({ context, page, openPopup }) => {
   await page.goto(`${OTHER}/tests/1`);
-  expect(await ask(page, createPairRequest(), 1_500)).toBeNull();
-  expect(await ask(page, statusRequest(), 500)).toBeNull();
+  expect(await askExtension(page, createPairRequest(), 1_500)).toBeNull();
+  expect(await askExtension(page, statusRequest(), 500)).toBeNull();
 
   const popup = await openPopup(await context.newPage());
   await expect(popup.getByRole('status')).toHaveText('Not connected');
@@ -79,7 +54,7 @@ test('drops the pairing when the paired page navigates away or its tab closes', 
   await expect(popup.getByRole('status')).toHaveText('Not connected');
 
   await page.goto(`${ALLOWED}/tests/1`);
-  expect((await ask(page, createPairRequest()))?.type).toBe('PAIR_ACK');
+  expect((await askExtension(page, createPairRequest()))?.type).toBe('PAIR_ACK');
   await expect(popup.getByRole('status')).toHaveText(`Connected to ${ALLOWED}`);
 
   await page.goto(`${OTHER}/elsewhere`);
@@ -87,7 +62,7 @@ test('drops the pairing when the paired page navigates away or its tab closes', 
 
   const second = await context.newPage();
   await second.goto(`${ALLOWED}/tests/2`);
-  expect((await ask(second, createPairRequest()))?.type).toBe('PAIR_ACK');
+  expect((await askExtension(second, createPairRequest()))?.type).toBe('PAIR_ACK');
   await expect(popup.getByRole('status')).toHaveText(`Connected to ${ALLOWED}`);
   await second.close();
   await expect(popup.getByRole('status')).toHaveText('Not connected');

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { parseToPortal, type ToExtensionMessage, type ToPortalMessage } from '@invigil/shared/protocol/messages';
 import { createPairRequest, isAckFor } from '@invigil/shared/protocol/pairing';
 
-import { launchWithPolicy, openActionPopupIn, PINNED_EXTENSION_ID, policyBrowserUnavailable, PROD_EXTENSION_DIR } from './extension-fixture';
+import { askExtension, launchWithPolicy, openActionPopupIn, PINNED_EXTENSION_ID, policyBrowserUnavailable, PROD_EXTENSION_DIR } from './extension-fixture';
 
 // An institute configures the extension by Chrome's managed policy, without rebuilding it
 // (decision 0069). The product build trusts only the local portal on :8080; the policy names the
@@ -22,29 +21,6 @@ function policy(origins: unknown[]): Record<string, unknown> {
   return { '3rdparty': { extensions: { [PINNED_EXTENSION_ID]: { PortalOrigins: origins, SupportContact: 'IT help desk, room 12' } } } };
 }
 
-/** Posts `request` as the portal does; the extension's answer, or null after `timeoutMs`. */
-async function ask(page: Page, request: ToExtensionMessage, timeoutMs = 1_500): Promise<ToPortalMessage | null> {
-  const answer = await page.evaluate(
-    ({ request, timeoutMs }) =>
-      new Promise<unknown>((resolve) => {
-        const onMessage = (event: MessageEvent) => {
-          const data = event.data as { direction?: string; id?: string } | null;
-          if (event.source !== window || data?.direction !== 'to-portal' || data.id !== request.id) return;
-          clearTimeout(timer);
-          window.removeEventListener('message', onMessage);
-          resolve(data);
-        };
-        const timer = setTimeout(() => {
-          window.removeEventListener('message', onMessage);
-          resolve(null);
-        }, timeoutMs);
-        window.addEventListener('message', onMessage);
-        window.postMessage(request, location.origin);
-      }),
-    { request, timeoutMs },
-  );
-  return answer === null ? null : parseToPortal(answer);
-}
 
 test.skip(policyBrowserUnavailable() !== null, `No browser with a policy of its own: ${policyBrowserUnavailable() ?? ''}`);
 
@@ -63,7 +39,7 @@ test('with the institute\'s policy naming its origin, the product build pairs th
     await page.goto(`${BUILT_IN}/auth/login`);
     const over = await openActionPopupIn(context, PINNED_EXTENSION_ID, page);
     await expect.poll(() => over.text(), { timeout: 10_000 }).toContain(`This tab's origin, ${BUILT_IN}, is not one your institute's policy names`);
-    expect(await ask(page, createPairRequest(), 1_500)).toBeNull();
+    expect(await askExtension(page, createPairRequest(), 1_500)).toBeNull();
     const text = await over.text();
     expect(text).toContain("Trusted portal origins: Set by your institute's policy");
     expect(text).toContain('Help: IT help desk, room 12');
@@ -73,8 +49,8 @@ test('with the institute\'s policy naming its origin, the product build pairs th
     // The origin the policy names pairs, with the same product build.
     await page.goto(`${POLICY_ORIGIN}/tests/1`);
     const request = createPairRequest();
-    let ack = await ask(page, request, 1_000);
-    for (let tries = 0; ack === null && tries < 5; tries++) ack = await ask(page, request, 1_000);
+    let ack = await askExtension(page, request, 1_000);
+    for (let tries = 0; ack === null && tries < 5; tries++) ack = await askExtension(page, request, 1_000);
     expect(ack?.type).toBe('PAIR_ACK');
     expect(ack?.type === 'PAIR_ACK' && isAckFor(ack, request, POLICY_ORIGIN)).toBe(true);
 
@@ -136,8 +112,8 @@ test('on a policy origin the build was not made for, the popup offers "Allow", a
       await expect.poll(() => worker.evaluate(() => chrome.scripting.getRegisteredContentScripts().then((scripts) => scripts.flatMap((script) => script.matches ?? [])))).toEqual([`${POLICY_ORIGIN}/*`]);
       await page.goto(`${POLICY_ORIGIN}/tests/1`);
       const request = createPairRequest();
-      let ack = await ask(page, request, 1_000);
-      for (let tries = 0; ack === null && tries < 5; tries++) ack = await ask(page, request, 1_000);
+      let ack = await askExtension(page, request, 1_000);
+      for (let tries = 0; ack === null && tries < 5; tries++) ack = await askExtension(page, request, 1_000);
       expect(ack?.type === 'PAIR_ACK' && isAckFor(ack, request, POLICY_ORIGIN)).toBe(true);
     } finally {
       await second.context.close();

@@ -482,8 +482,10 @@ export function createLiveService({ db, hub, presence = createMemoryPresenceStor
       const chatOn = (candidate: CandidateRecord) => !isChatDisabled(candidate.config, test.config);
       let userIds: string[];
       if (request.uid === null) {
-        userIds = (await live.candidatesOf(test.id, test.openToAll)).filter(chatOn).map((candidate) => candidate.userId);
-        if (userIds.length === 0) throw new AppError('forbidden', LIVE_MESSAGES.chatOffForTest);
+        const candidates = await live.candidatesOf(test.id, test.openToAll);
+        userIds = candidates.filter(chatOn).map((candidate) => candidate.userId);
+        // Refused only when there are candidates and every one has chat off (none yet: as before).
+        if (candidates.length > 0 && userIds.length === 0) throw new AppError('forbidden', LIVE_MESSAGES.chatOffForTest);
       } else {
         const candidate = await live.candidateOf(test.id, test.openToAll, request.uid);
         if (!candidate) throw new AppError('not_found', LIVE_MESSAGES.candidateNotFound);

@@ -147,6 +147,11 @@ test('a proctor and a student: chat both ways, extend, warn, pause and resume, t
   await expect(page.getByRole('button', { name: 'Chat 1 unread' })).toBeVisible();
   // Not only a count: a notice above the bar's buttons with the message's first line, dismissed by Escape.
   await expect(page.getByRole('group', { name: 'Question actions' })).toContainText('Proctor: No calculators, sorry.');
+  // On a phone the count sits on the Chat icon's corner: Prev and Save & Next stay on one row.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const rowOf = async (name: string) => (await page.getByRole('button', { name, exact: true }).boundingBox())?.y;
+  expect(await rowOf('Save & Next')).toBe(await rowOf('Prev'));
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: "Dismiss the proctor's message" }).focus();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: "Dismiss the proctor's message" })).toBeHidden();

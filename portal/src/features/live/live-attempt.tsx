@@ -81,11 +81,11 @@ export function LiveChatButton() {
           <button type="button" className="btn btn-ghost btn-xs" onClick={dismiss} aria-label="Dismiss the proctor's message"><X className="h-4 w-4" aria-hidden="true" /></button>
         </div>
       ) : null}
-      <button ref={chatButton} type="button" className="btn btn-ghost btn-sm sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat ${unread} unread` : 'Chat'}>
+      <button ref={chatButton} type="button" className="btn btn-ghost btn-sm relative sm:btn-md" onClick={() => (chatOpen.value = true)} aria-label={unread > 0 ? `Chat ${unread} unread` : 'Chat'}>
         <MessageCircle className="h-4 w-4" aria-hidden="true" />
-        {/* Below 640 px only the icon: Prev, Mark, Clear and Save & Next keep one row on a phone. */}
+        {/* Below 640 px only the icon, the count on its corner: Prev, Mark, Clear and Save & Next keep one row on a phone. */}
         <span className="hidden sm:inline">Chat</span>
-        {unread > 0 ? <span className="badge badge-error badge-sm" aria-hidden="true">{unread}</span> : null}
+        {unread > 0 ? <span className="badge badge-error badge-xs absolute -top-1 right-0 sm:static sm:badge-sm" aria-hidden="true">{unread}</span> : null}
       </button>
     </>
   );

@@ -51,8 +51,11 @@ export async function signIn(page: Page, student: E2eStudent): Promise<void> {
 /** Signs in through the form, starts the test through the API and opens the in-test screen. */
 export async function openStartedTest(page: Page, request: APIRequestContext, student: E2eStudent, testId: string): Promise<string> {
   await signIn(page, student);
-  // The clock starts here: some timed tests are short.
-  const token = await apiToken(request, student);
+  return startAndOpen(page, request, await apiToken(request, student), testId);
+}
+
+/** Starts the test through the API (the clock starts here: some timed tests are short) and opens its first question. */
+async function startAndOpen(page: Page, request: APIRequestContext, token: string, testId: string): Promise<string> {
   const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
   expect(start.ok()).toBe(true);
   await page.goto(`/test/${testId}/in`);
@@ -86,11 +89,5 @@ export async function signInByToken(page: Page, student: Pick<E2eStudent, 'reg_n
 
 /** openStartedTest, signed in by token (signInByToken) rather than through the form. */
 export async function openStartedTestByToken(page: Page, request: APIRequestContext, student: E2eStudent, testId: string): Promise<string> {
-  const token = await signInByToken(page, student);
-  // The clock starts here: some timed tests are short.
-  const start = await request.post('/api/test/start', { data: { id: testId, devices: [] }, headers: { 'x-access-token': token } });
-  expect(start.ok()).toBe(true);
-  await page.goto(`/test/${testId}/in`);
-  await expect(page.getByRole('heading', { name: /^Question 1 of \d+$/ })).toBeVisible();
-  return token;
+  return startAndOpen(page, request, await signInByToken(page, student), testId);
 }

@@ -60,31 +60,31 @@ export function zip(files) {
     const name = Buffer.from(path, 'utf8');
     const packed = deflateRawSync(data, { level: 9 });
     const crc = crc32(data);
+    /**
+     * The fields the local header and the central directory's entry share, in the same order,
+     * from `at` (4 in the local header, 6 in the central entry, after its "version made by").
+     * @param {Buffer} buffer
+     * @param {number} at
+     */
+    const writeEntry = (buffer, at) => {
+      buffer.writeUInt16LE(20, at); // version needed
+      buffer.writeUInt16LE(0x0800, at + 2); // UTF-8 names
+      buffer.writeUInt16LE(8, at + 4); // deflate
+      buffer.writeUInt16LE(DOS_TIME, at + 6);
+      buffer.writeUInt16LE(DOS_DATE, at + 8);
+      buffer.writeUInt32LE(crc, at + 10);
+      buffer.writeUInt32LE(packed.length, at + 14);
+      buffer.writeUInt32LE(data.length, at + 18);
+      buffer.writeUInt16LE(name.length, at + 22);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntry(local, 4);
     parts.push(local, name, packed);
     const header = Buffer.alloc(46);
     header.writeUInt32LE(0x02014b50, 0);
     header.writeUInt16LE(20, 4); // version made by
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(8, 10);
-    header.writeUInt16LE(DOS_TIME, 12);
-    header.writeUInt16LE(DOS_DATE, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(packed.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(name.length, 28);
+    writeEntry(header, 6);
     header.writeUInt32LE(offset, 42);
     central.push(header, name);
     offset += local.length + name.length + packed.length;

@@ -25,11 +25,6 @@ export function keptOfOthers(kept: readonly Pick<KeptAttempt, 'attempt' | 'userI
   return kept.filter((each) => each.userId !== userId).map((each) => each.attempt);
 }
 
-/**
- * The attempt's keeper for the loader: its record follows every sync in memory; `keep()` (called
- * in the background once the first question is usable) stores it, makes sure the paper is held,
- * and asks the service worker for the page's code; from then on each sync is written through.
- */
 interface KeptSchema extends DBSchema {
   attempts: { key: string; value: KeptAttempt };
 }

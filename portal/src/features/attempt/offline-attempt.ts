@@ -1,5 +1,6 @@
 import type { QuestionUpdate, SyncReply } from '@invigil/shared/api/attempt-sync';
 import type { SavedQuestionState, TestInReply, TestPaper } from '@invigil/shared/api/tests';
+import { attemptKey } from './answer-journal';
 
 /**
  * A running attempt kept on the device so that a reload offline shows the test and the student goes
@@ -23,10 +24,9 @@ export interface KeptAttempt {
   offsetMs: number;
 }
 
-
 /** What is kept of an attempt from the server's reply, received at `deviceNow` (Date.now()). */
 export function keepFrom(userId: string, testId: string, reply: TestInReply, deviceNow: number): KeptAttempt {
-  return { attempt: `${userId}:${testId}`, userId, testId, reply, offsetMs: reply.userData.server_time - deviceNow };
+  return { attempt: attemptKey(userId, testId), userId, testId, reply, offsetMs: reply.userData.server_time - deviceNow };
 }
 
 /**
@@ -62,6 +62,11 @@ export function afterSync(kept: KeptAttempt, sent: readonly QuestionUpdate[], re
 
 const store = () => import('./kept-attempt-store');
 
+/**
+ * The attempt's keeper for the loader: its record follows every sync in memory; `keep()` (called
+ * in the background once the first question is usable) stores it, makes sure the paper is held,
+ * and asks the service worker for the page's code; from then on each sync is written through.
+ */
 export class AttemptKeeper {
   private stored = false;
   private dropped = false;

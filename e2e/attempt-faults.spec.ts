@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROCTOR_KIND_CLASS, type ProctorEventKind } from '@invigil/shared/api/proctor-kinds';
 import { chromium, expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
@@ -280,4 +281,9 @@ test('a reload offline keeps the test going; a deploy between two loads serves t
   await page.getByRole('dialog', { name: 'Submit Test' }).getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(/\/test-submitted\?reason=/, { timeout: 15_000 });
   await expect.poll(() => onDevice(page, testId, paper.key)).toEqual({ testPages: {}, papers: [], kept: 0, keyInIndexedDb: false, keyInLocalStorage: false, owner: null });
+  // A network drop and a reload are ordinary: nothing on the student's trail is a flag.
+  const trail = await api.get(`/api/proctor/events/${testId}`, { headers: { 'x-access-token': await token() } });
+  expect(trail.ok()).toBe(true);
+  const { events } = (await trail.json()) as { events: { kind: ProctorEventKind }[] };
+  expect(events.filter((event) => PROCTOR_KIND_CLASS[event.kind] === 'flag').map((event) => event.kind)).toEqual([]);
 });
